@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADA, renderApp, siteFixture, stubServer } from '../test/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('routes (spec §2)', () => {
+  it('shows a spinner while the authentication check runs', () => {
+    stubServer(null, { 'GET /api/auth/user': () => new Promise<Response>(() => {}) });
+    renderApp('/');
+    expect(screen.getByText('Checking your session')).toBeTruthy();
+    expect(screen.queryByRole('main')).toBeNull();
+  });
+
+  it('shows the landing screen at / when signed out, with a button per provider', async () => {
+    stubServer(null);
+    renderApp('/');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Welcome to Frenly',
+    );
+    expect(
+      screen.getByText('AI-powered web transparency and community-driven website analysis'),
+    ).toBeTruthy();
+    const signIn = await screen.findByRole('link', { name: 'Sign in with Development sign-in' });
+    expect(signIn.getAttribute('href')).toBe('/auth/dev');
+  });
+
+  it('shows the search home at / and at unknown paths when signed in', async () => {
+    stubServer(ADA);
+    renderApp('/somewhere/else');
+    expect(await screen.findByRole('button', { name: 'Frenly Search' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "I'm Feeling Frenly" })).toBeTruthy();
+    expect(screen.getByText('1,000')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: /open your dashboard/ }).querySelector('[aria-hidden]')
+        ?.textContent,
+    ).toBe('AL');
+    expect(screen.getByRole('link', { name: /open your dashboard/ }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+  });
+
+  it('lets ?q= win over any path', async () => {
+    stubServer(null, {
+      'GET /api/search': () =>
+        Response.json({
+          query: 'cats',
+          results: [siteFixture()],
+          total: 1234,
+          totalIsEstimate: false,
+          page: 1,
+          limit: 10,
+          correctedQuery: null,
+        }),
+    });
+    renderApp('/browser?q=cats');
+    expect(
+      await screen.findByText('About 1,234 results with AI transparency insights'),
+    ).toBeTruthy();
+  });
+
+  it('shows the dashboard at /dashboard when signed in, the landing screen otherwise', async () => {
+    stubServer(ADA);
+    const { unmount } = renderApp('/dashboard');
+    expect(await screen.findByText('Welcome back, Ada!')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Frenly Dashboard');
+    expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe(
+      '/auth/logout',
+    );
+    expect(
+      await screen.findByText('No stakes yet. Start by analyzing some websites!'),
+    ).toBeTruthy();
+    expect(await screen.findByText('No trending searches available.')).toBeTruthy();
+    unmount();
+    vi.unstubAllGlobals();
+    stubServer(null);
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome to Frenly' })).toBeTruthy();
+  });
+});
+
+describe('search home', () => {
+  it('ignores blank text and searches the trimmed text with either button', async () => {
+    stubServer(null);
+    const user = userEvent.setup();
+    renderApp('/search');
+    await user.click(await screen.findByRole('button', { name: 'Frenly Search' }));
+    expect(location()).toBe('/search');
+    await user.type(screen.getByRole('searchbox'), '   ');
+    await user.click(screen.getByRole('button', { name: "I'm Feeling Frenly" }));
+    expect(location()).toBe('/search');
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), '  ai & ethics ');
+    await user.click(screen.getByRole('button', { name: "I'm Feeling Frenly" }));
+    expect(location()).toBe('/search?q=ai%20%26%20ethics');
+  });
+
+  it('shows the fallback trending chips when trending is empty, and a chip searches', async () => {
+    stubServer(null);
+    const user = userEvent.setup();
+    renderApp('/search');
+    const trending = await screen.findByRole('region', { name: 'Trending Searches' });
+    const chips = within(trending)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(chips).toEqual([
+      'sustainable fashion',
+      'AI ethics',
+      'climate change solutions',
+      'digital wellness',
+    ]);
+    await user.click(within(trending).getByRole('button', { name: 'AI ethics' }));
+    expect(location()).toBe('/search?q=AI%20ethics');
+  });
+
+  it('shows the server’s trending searches when there are some', async () => {
+    stubServer(null, { 'GET /api/search/trending': () => Response.json(['open source']) });
+    renderApp('/search');
+    const trending = await screen.findByRole('region', { name: 'Trending Searches' });
+    expect(await within(trending).findByRole('button', { name: 'open source' })).toBeTruthy();
+  });
+
+  it('alerts when voice input is not supported', async () => {
+    stubServer(null);
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const user = userEvent.setup();
+    renderApp('/search');
+    await user.click(await screen.findByRole('button', { name: 'Search by voice' }));
+    expect(alert).toHaveBeenCalledWith('Speech recognition is not supported in your browser.');
+  });
+
+  it('takes one English result from speech recognition and searches it', async () => {
+    stubServer(null);
+    const created: { lang: string; maxAlternatives: number; onresult: (e: unknown) => void }[] = [];
+    vi.stubGlobal(
+      'webkitSpeechRecognition',
+      class {
+        lang = '';
+        maxAlternatives = 0;
+        interimResults = true;
+        continuous = true;
+        onresult: (e: unknown) => void = () => {};
+        onerror = null;
+        onend = null;
+        constructor() {
+          created.push(this);
+        }
+        start() {}
+        stop() {}
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/search');
+    await user.click(await screen.findByRole('button', { name: 'Search by voice' }));
+    expect(created[0]).toMatchObject({ lang: 'en-US', maxAlternatives: 1 });
+    created[0]?.onresult({ results: [[{ transcript: 'green energy' }]] });
+    await waitFor(() => expect(location()).toBe('/search?q=green%20energy'));
+  });
+});

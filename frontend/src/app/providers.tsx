@@ -1,0 +1,15 @@
+import { useState, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { Toaster } from '../features/toasts/toaster';
+import { makeStore, type AppStore } from './store';
+
+/** The store and the toast region around the whole app (tooltips have a provider per screen). */
+export function AppProviders({ children, store }: { children: ReactNode; store?: AppStore }) {
+  const [appStore] = useState(() => store ?? makeStore());
+  return (
+    <Provider store={appStore}>
+      {children}
+      <Toaster />
+    </Provider>
+  );
+}

@@ -1,0 +1,193 @@
+import type { AnalysisResponse } from '@frenly/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADA, renderApp, siteFixture, stubServer } from '../../../test/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const analysis: AnalysisResponse = {
+  site: siteFixture({
+    id: 7,
+    domain: 'example.org',
+    title: 'Example',
+    description: 'Plain and simple.',
+    frenlinessScore: 72,
+    isVerified: true,
+    isClaimed: true,
+    upvotes: 2,
+    downvotes: 1,
+    totalStaked: 300,
+    analysisData: {
+      frenliness: {
+        reasoning: 'No trackers; one nudging banner.',
+        improvements: ['Offer a clear reject button.', 'Second'],
+        manipulativePatterns: ['Pre-ticked consent box'],
+      },
+      ux: { details: { strengths: ['Readable typography'] } },
+    },
+  }),
+  uxScore: { accessibility: 91, clarity: 84, joyFactor: 58, lowFriction: 37 },
+  recentStakes: [
+    {
+      id: 's1',
+      userId: 'u',
+      siteId: 7,
+      amount: 100,
+      type: 'support',
+      message: 'Honest.',
+      createdAt: '2026-11-20T10:00:00Z',
+    },
+  ],
+};
+
+describe('Frenly Analyzer', () => {
+  it('asks visitors to sign in', async () => {
+    stubServer(null);
+    renderApp('/analysis');
+    expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeTruthy();
+    expect(screen.getByText('Please sign in to access the Frenly Analyzer.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login');
+  });
+
+  it('shows the header with balance, initials and Sign Out to /api/logout', async () => {
+    stubServer(ADA);
+    renderApp('/analysis');
+    expect(await screen.findByRole('heading', { name: 'Analyze Any Website' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe('/api/logout');
+    expect(
+      screen.getByRole('link', { name: /open your dashboard/ }).querySelector('[aria-hidden]')
+        ?.textContent,
+    ).toBe('AL');
+  });
+
+  it('asks for a URL when the field is empty', async () => {
+    const server = stubServer(ADA);
+    const user = userEvent.setup();
+    renderApp('/analysis');
+    await user.click(await screen.findByRole('button', { name: 'Analyze' }));
+    expect(await screen.findByText('Please enter a website URL to analyze.')).toBeTruthy();
+    expect(screen.getByText('URL Required')).toBeTruthy();
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('prefixes https://, shows "Analyzing..." and then the whole result', async () => {
+    let release: () => void = () => {};
+    const server = stubServer(ADA, {
+      'POST /api/sites/analyze': () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(Response.json(analysis));
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/analysis');
+    await user.type(await screen.findByLabelText('Website URL'), 'example.org');
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    expect(await screen.findByRole('button', { name: 'Analyzing...' })).toBeTruthy();
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      url: 'https://example.org',
+    });
+    release();
+
+    expect(
+      await screen.findByText('Website analysis has been completed successfully.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Claimed')).toBeTruthy();
+    expect(screen.getByText('No trackers; one nudging banner.')).toBeTruthy();
+    expect(
+      screen.getByRole('progressbar', { name: 'Frenliness score: 72 out of 100' }),
+    ).toBeTruthy();
+    for (const label of ['Accessibility', 'Clarity', 'Joy Factor', 'Low Friction']) {
+      expect(
+        screen.getByRole('progressbar', { name: new RegExp(`^${label}: \\d+ out of 100$`) }),
+      ).toBeTruthy();
+    }
+    expect(screen.getByText('Readable typography')).toBeTruthy();
+    expect(screen.getByText('Offer a clear reject button.')).toBeTruthy();
+    expect(screen.getByText('Pre-ticked consent box')).toBeTruthy();
+    expect(screen.getByText('Transparent Practices')).toBeTruthy();
+    // Community Voice: 2 up, 1 down -> 67 % (the community call 404s here, so the site's own counts show).
+    expect(screen.getByTestId('approval').textContent).toBe('67%');
+    expect(screen.getByText('300 Bamboo')).toBeTruthy();
+    expect(screen.getByText('“Honest.”')).toBeTruthy();
+  });
+
+  it('runs the analysis of ?url= on arrival', async () => {
+    const server = stubServer(ADA, { 'POST /api/sites/analyze': () => Response.json(analysis) });
+    renderApp('/analysis?url=http%3A%2F%2Fexample.org');
+    expect(await screen.findByText('UX Scorecard')).toBeTruthy();
+    expect(server.calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/sites/analyze', body: { url: 'http://example.org' } },
+    ]);
+  });
+
+  it('reframes through the chosen lens, with advice', async () => {
+    let release: () => void = () => {};
+    const server = stubServer(ADA, {
+      'POST /api/sites/analyze': () => Response.json(analysis),
+      'POST /api/sites/7/reframe': () =>
+        new Promise<Response>((resolve) => {
+          release = () =>
+            resolve(
+              Response.json({ reframedContent: 'A calm page.', actionableAdvice: 'Say less.' }),
+            );
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/analysis?url=example.org');
+    const lenses = await screen.findByRole('group', { name: 'Lenses' });
+    expect(
+      within(lenses)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Love', 'Clarity', 'Growth', 'Trust', 'Joy']);
+    expect(within(lenses).getByRole('button', { name: 'Love' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await user.click(within(lenses).getByRole('button', { name: 'Growth' }));
+    expect(await screen.findByText('Reframing content...')).toBeTruthy();
+    expect(server.calls.find((c) => c.path === '/api/sites/7/reframe')?.body).toEqual({
+      lensType: 'growth',
+      content: 'Example. Plain and simple.',
+    });
+    release();
+    expect(await screen.findByText('A calm page.')).toBeTruthy();
+    expect(screen.getByText('Actionable Advice')).toBeTruthy();
+    expect(screen.getByText('Say less.')).toBeTruthy();
+  });
+
+  it('says when an analysis fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubServer(ADA, {
+      'POST /api/sites/analyze': () => new Response('site unreachable', { status: 502 }),
+    });
+    renderApp('/analysis?url=example.org');
+    expect(
+      await screen.findByText('Failed to analyze the website. Please try again.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Analysis Failed')).toBeTruthy();
+  });
+
+  it('says when a reframe fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubServer(ADA, {
+      'POST /api/sites/analyze': () => Response.json(analysis),
+      'POST /api/sites/7/reframe': () => new Response('nope', { status: 500 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/analysis?url=example.org');
+    await user.click(await screen.findByRole('button', { name: 'Joy' }));
+    expect(await screen.findByText('Failed to reframe content. Please try again.')).toBeTruthy();
+  });
+
+  it('updates the shown counts from a vote’s answer', async () => {
+    stubServer(ADA, {
+      'POST /api/sites/analyze': () => Response.json(analysis),
+      'POST /api/sites/7/vote': () => Response.json({ upvotes: 3, downvotes: 1 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/analysis?url=example.org');
+    await user.click(await screen.findByRole('button', { name: /Vote up/ }));
+    await waitFor(() => expect(screen.getByTestId('approval').textContent).toBe('75%'));
+  });
+});

@@ -1,0 +1,225 @@
+import type { AnalysisResponse, UserDto, VoteType } from '@frenly/contracts';
+import { GaugeIcon, SearchCheckIcon, ShieldCheckIcon, SparklesIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { TooltipProvider } from '../../../components/ui/tooltip';
+import { reportMutationFailure } from '../../../lib/mutation-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAuth } from '../../auth/use-auth';
+import { StakeDialog } from '../../ledger/components/stake-dialog';
+import { useSiteCommunityQuery } from '../../ledger/ledger.api';
+import { useStakeAction, useVoteAction } from '../../ledger/use-site-actions';
+import { toast } from '../../toasts/toast-store';
+import {
+  ANALYSIS_COMPLETE_TOAST,
+  ANALYSIS_FAILED_TOAST,
+  normaliseAnalysisUrl,
+  URL_REQUIRED_TOAST,
+} from '../analysis-rules';
+import { useAnalyzeSiteMutation } from '../analysis.api';
+import { AnalysisHeader } from '../components/analysis-header';
+import { CommunitySidebar } from '../components/community-sidebar';
+import { LensPanel } from '../components/lens-panel';
+import { SignInWall } from '../components/sign-in-wall';
+import {
+  FrenlinessScoreCard,
+  SiteCard,
+  TransparencyInsights,
+  UxScorecard,
+} from '../components/site-overview';
+
+/** The Frenly Analyzer: sign-in wall for visitors, the analysis tool for signed-in users. */
+export default function AnalysisPage() {
+  useDocumentTitle('Frenly Analyzer');
+  const { user } = useAuth();
+  if (!user) return <SignInWall />;
+  return <Analyzer user={user} />;
+}
+
+function Analyzer({ user }: { user: UserDto }) {
+  const [params, setParams] = useSearchParams();
+  const urlParam = params.get('url');
+  const [text, setText] = useState(urlParam ?? '');
+  const [result, setResult] = useState<AnalysisResponse | null>(null);
+  const [analyze, { isLoading }] = useAnalyzeSiteMutation();
+  const ranFor = useRef<string | null>(null);
+  const inputId = useId();
+
+  async function run(url: string) {
+    try {
+      const response = await analyze({ url }).unwrap();
+      setResult(response);
+      toast(ANALYSIS_COMPLETE_TOAST);
+    } catch (error) {
+      console.error('Failed to analyze the website', error);
+      reportMutationFailure(error, ANALYSIS_FAILED_TOAST);
+    }
+  }
+
+  // A `url` parameter runs the analysis on arrival (spec §2), once per value.
+  useEffect(() => {
+    if (urlParam === null || urlParam === ranFor.current) return;
+    ranFor.current = urlParam;
+    const url = normaliseAnalysisUrl(urlParam);
+    setText(urlParam);
+    if (url) void run(url);
+  }, [urlParam]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const url = normaliseAnalysisUrl(text);
+    if (!url) {
+      toast(URL_REQUIRED_TOAST);
+      return;
+    }
+    setText(url);
+    ranFor.current = url;
+    setParams({ url }, { replace: true });
+    void run(url);
+  }
+
+  return (
+    <TooltipProvider>
+      <div className="min-h-dvh bg-slate-50">
+        <AnalysisHeader user={user} />
+        <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+          <section
+            aria-labelledby="analyze-heading"
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          >
+            <h1
+              id="analyze-heading"
+              className="text-2xl font-semibold tracking-tight text-slate-900"
+            >
+              Analyze Any Website
+            </h1>
+            <p className="mt-1 text-sm text-slate-600">
+              The Frenly Analyzer checks a site’s trackers, design patterns, accessibility and
+              clarity, and explains its score.
+            </p>
+            <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-2 sm:flex-row">
+              <label htmlFor={inputId} className="sr-only">
+                Website URL
+              </label>
+              <Input
+                id={inputId}
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                placeholder="example.com"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                className="h-11 sm:flex-1"
+              />
+              <Button type="submit" size="lg" className="h-11" disabled={isLoading}>
+                <SparklesIcon aria-hidden="true" />
+                {isLoading ? 'Analyzing...' : 'Analyze'}
+              </Button>
+            </form>
+          </section>
+
+          <div className="mt-6">
+            {isLoading ? (
+              <AnalyzingPlaceholder />
+            ) : result ? (
+              <AnalysisResult key={result.site.id} initial={result} />
+            ) : (
+              <IdleExplainer />
+            )}
+          </div>
+        </main>
+      </div>
+    </TooltipProvider>
+  );
+}
+
+function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
+  const [site, setSite] = useState(initial.site);
+  const community = useSiteCommunityQuery(site.id);
+  const { castVote } = useVoteAction();
+  const { stakeTarget, openStake, onStakeDialogChange } = useStakeAction();
+  const live = community.data;
+
+  async function vote(type: VoteType) {
+    const counts = await castVote(site.id, type);
+    // Spec §4: the shown site's counts come from the vote's answer.
+    if (counts) setSite((current) => ({ ...current, ...counts }));
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid min-w-0 content-start gap-4">
+        <SiteCard site={site} />
+        <FrenlinessScoreCard site={site} />
+        <UxScorecard uxScore={initial.uxScore} />
+        <TransparencyInsights site={site} />
+        <LensPanel site={site} />
+      </div>
+      <CommunitySidebar
+        site={site}
+        upvotes={live?.upvotes ?? site.upvotes}
+        downvotes={live?.downvotes ?? site.downvotes}
+        totalStaked={live?.totalStaked ?? site.totalStaked}
+        recentStakes={live?.recentStakes ?? initial.recentStakes}
+        onVote={(type) => void vote(type)}
+        onStake={() => openStake(site)}
+      />
+      <StakeDialog site={stakeTarget} onOpenChange={onStakeDialogChange} />
+    </div>
+  );
+}
+
+function AnalyzingPlaceholder() {
+  return (
+    <div
+      role="status"
+      aria-label="Analyzing"
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+    >
+      <div className="grid gap-4">
+        <Skeleton className="h-32 rounded-xl" />
+        <Skeleton className="h-40 rounded-xl" />
+        <Skeleton className="h-48 rounded-xl" />
+      </div>
+      <div className="grid content-start gap-4">
+        <Skeleton className="h-36 rounded-xl" />
+        <Skeleton className="h-28 rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+const STEPS = [
+  {
+    icon: SearchCheckIcon,
+    title: 'Fetched safely',
+    text: 'Frenly fetches the page itself, with strict safety limits.',
+  },
+  {
+    icon: ShieldCheckIcon,
+    title: 'Evidence, not guesses',
+    text: 'Trackers, dark patterns and accessibility checks behind every number.',
+  },
+  {
+    icon: GaugeIcon,
+    title: 'A score you can read',
+    text: 'A 0–100 Frenliness score with the reasons, plus a UX scorecard.',
+  },
+];
+
+function IdleExplainer() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-3">
+      {STEPS.map(({ icon: Icon, title, text }) => (
+        <li key={title} className="rounded-xl border border-slate-200 bg-white p-5">
+          <Icon aria-hidden="true" className="size-5 text-emerald-700" />
+          <h2 className="mt-2 font-medium text-slate-900">{title}</h2>
+          <p className="mt-1 text-sm text-slate-600">{text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type SiteCommunityResponse,
+  type StakeCreateRequest,
+  type StakeCreateResponse,
+  type StakeDto,
+  type VoteResponse,
+  type VoteType,
+} from '@frenly/contracts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { baseApi } from '../../api/base-api';
+import type { RootState } from '../../app/store';
+import { searchApi } from '../search/search.api';
+
+export interface PlaceStakeArgs {
+  body: StakeCreateRequest;
+  /** One key per stake attempt, so that a retried request never charges twice. */
+  idempotencyKey: string;
+}
+
+export interface VoteArgs {
+  siteId: number;
+  type: VoteType;
+}
+
+export const ledgerApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    userStakes: build.query<StakeDto[], void>({
+      query: () => '/api/stakes/user',
+      providesTags: ['Stakes'],
+    }),
+    siteCommunity: build.query<SiteCommunityResponse, number>({
+      query: (siteId) => `/api/sites/${siteId}/community`,
+      providesTags: (_result, _error, siteId) => [{ type: 'Community', id: siteId }],
+    }),
+    placeStake: build.mutation<StakeCreateResponse, PlaceStakeArgs>({
+      query: ({ body, idempotencyKey }) => ({
+        url: '/api/stakes',
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
+      // Spec §4: after a stake, the user's stakes, the user record and the results refresh.
+      invalidatesTags: (_result, error, { body }) =>
+        error ? [] : ['Stakes', 'User', 'Search', { type: 'Community', id: body.siteId }],
+    }),
+    vote: build.mutation<VoteResponse, VoteArgs>({
+      query: ({ siteId, type }) => ({
+        url: `/api/sites/${siteId}/vote`,
+        method: 'POST',
+        body: { type },
+      }),
+      async onQueryStarted({ siteId }, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          patchSiteCounts(dispatch as AppThunkDispatch, getState as () => RootState, siteId, data);
+        } catch {
+          // The caller reports the failure (spec §8); nothing to patch.
+        }
+      },
+    }),
+  }),
+});
+
+export const { useUserStakesQuery, useSiteCommunityQuery, usePlaceStakeMutation, useVoteMutation } =
+  ledgerApi;
+
+export interface SiteCounts {
+  upvotes: number;
+  downvotes: number;
+}
+
+type AppThunkDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
+
+/**
+ * Writes a site's new vote counts into every cached search result list and its community
+ * entry, in place (no refetch): used by the vote answer and by live `vote_update` messages.
+ */
+export function patchSiteCounts(
+  dispatch: AppThunkDispatch,
+  getState: () => RootState,
+  siteId: number,
+  counts: SiteCounts,
+): void {
+  const state = getState();
+  for (const args of searchApi.util.selectCachedArgsForQuery(state, 'search')) {
+    dispatch(
+      searchApi.util.updateQueryData('search', args, (draft) => {
+        for (const result of draft.results) {
+          if (result.id === siteId) {
+            result.upvotes = counts.upvotes;
+            result.downvotes = counts.downvotes;
+          }
+        }
+      }),
+    );
+  }
+  for (const cachedSiteId of ledgerApi.util.selectCachedArgsForQuery(state, 'siteCommunity')) {
+    if (cachedSiteId !== siteId) continue;
+    dispatch(
+      ledgerApi.util.updateQueryData('siteCommunity', cachedSiteId, (draft) => {
+        draft.upvotes = counts.upvotes;
+        draft.downvotes = counts.downvotes;
+      }),
+    );
+  }
+}

@@ -1,0 +1,150 @@
+import type { SearchResultDto, VoteType } from '@frenly/contracts';
+import {
+  BadgeCheckIcon,
+  CircleDashedIcon,
+  LeafIcon,
+  ShieldIcon,
+  SparklesIcon,
+  TriangleAlertIcon,
+} from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { FrenlinessBadge } from '../../../components/frenliness-badge';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { formatNumber } from '../../../lib/format';
+import { showsCommunityAlert } from '../../../lib/frenliness';
+import { insightSummary } from '../../../lib/insight-summary';
+import { VoteButtons } from '../../ledger/components/vote-buttons';
+
+export function analysisPath(url: string): string {
+  return `/analysis?url=${encodeURIComponent(url)}`;
+}
+
+interface ResultCardProps {
+  site: SearchResultDto;
+  onVote: (siteId: number, type: VoteType) => void;
+  onStake: (site: SearchResultDto) => void;
+}
+
+/** One search result with its transparency insights (spec §2). */
+export function ResultCard({ site, onVote, onStake }: ResultCardProps) {
+  const score = site.frenlinessScore;
+  const summary = score === null ? null : insightSummary(site.analysisData);
+  const headingId = `result-${site.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <p className="min-w-0 max-w-full truncate text-sm text-slate-600" title={site.url}>
+          {site.url}
+        </p>
+        <div className="flex flex-wrap items-center gap-1.5">
+          {score === null ? (
+            <>
+              <Badge tone="neutral">
+                <CircleDashedIcon aria-hidden="true" />
+                Not yet analysed
+              </Badge>
+              <Link
+                to={analysisPath(site.url)}
+                className="rounded text-xs font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950 focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none"
+              >
+                Analyse it
+              </Link>
+            </>
+          ) : (
+            <FrenlinessBadge score={score} />
+          )}
+          {site.isVerified && (
+            <Badge tone="verified">
+              <BadgeCheckIcon aria-hidden="true" />
+              Verified
+            </Badge>
+          )}
+          {site.trustScore === 'high' && (
+            <Badge tone="info">
+              <ShieldIcon aria-hidden="true" />
+              High Trust
+            </Badge>
+          )}
+        </div>
+      </div>
+
+      <h2 id={headingId} className="mt-2 text-lg leading-snug font-semibold break-words">
+        <a
+          href={site.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded text-emerald-900 hover:underline focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none"
+        >
+          {site.title || site.domain}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </h2>
+      {site.description && (
+        <p className="mt-1 text-sm leading-relaxed break-words text-slate-700">
+          {site.description}
+        </p>
+      )}
+
+      {summary && (
+        <p className="mt-2 flex items-start gap-1.5 text-xs font-medium text-slate-600">
+          <SparklesIcon aria-hidden="true" className="mt-px size-3.5 shrink-0 text-emerald-700" />
+          <span>{summary}</span>
+        </p>
+      )}
+
+      {showsCommunityAlert(score) && (
+        <div
+          role="note"
+          className="mt-3 flex gap-2.5 rounded-xl border border-rose-200 bg-rose-50 p-3 text-sm text-rose-900"
+        >
+          <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-rose-700" />
+          <p>
+            <strong className="font-semibold">Community Alert</strong>
+            <br />
+            This site has received concerns about its practices and transparency.
+          </p>
+        </div>
+      )}
+
+      <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+        <VoteButtons
+          upvotes={site.upvotes}
+          downvotes={site.downvotes}
+          onVote={(type) => onVote(site.id, type)}
+          siteName={site.domain}
+        />
+        <div className="flex w-full flex-wrap gap-2 sm:ml-auto sm:w-auto [&>*]:flex-1 sm:[&>*]:flex-none">
+          <Button variant="secondary" size="sm" onClick={() => onStake(site)}>
+            <LeafIcon aria-hidden="true" />
+            Stake Bamboo ({formatNumber(site.totalStaked)})
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={analysisPath(site.url)}>
+              <SparklesIcon aria-hidden="true" />
+              AI Deep Analysis
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ResultPlaceholder() {
+  return (
+    <div
+      data-testid="result-placeholder"
+      className="rounded-2xl border border-slate-200 bg-white p-5"
+    >
+      <div className="h-4 w-1/3 animate-pulse rounded bg-slate-200" />
+      <div className="mt-3 h-5 w-2/3 animate-pulse rounded bg-slate-200" />
+      <div className="mt-2 h-4 w-full animate-pulse rounded bg-slate-100" />
+      <div className="mt-1.5 h-4 w-5/6 animate-pulse rounded bg-slate-100" />
+      <div className="mt-4 h-8 w-1/2 animate-pulse rounded bg-slate-100" />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import type { SearchResultDto } from '@frenly/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADA, FakeWebSocket, renderApp, siteFixture, stubServer } from '../../../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function answer(results: SearchResultDto[], total = results.length) {
+  return () =>
+    Response.json({
+      query: 'q',
+      results,
+      total,
+      totalIsEstimate: false,
+      page: 1,
+      limit: 10,
+      correctedQuery: null,
+    });
+}
+
+const card = (title: string) => screen.getByRole('article', { name: new RegExp(title) });
+
+describe('search results', () => {
+  it('shows 5 placeholders while loading', async () => {
+    stubServer(null, { 'GET /api/search': () => new Promise<Response>(() => {}) });
+    renderApp('/?q=slow');
+    expect(await screen.findAllByTestId('result-placeholder')).toHaveLength(5);
+  });
+
+  it('shows the empty state', async () => {
+    stubServer(null, { 'GET /api/search': answer([]) });
+    renderApp('/?q=nothing');
+    expect(await screen.findByText('No results found')).toBeTruthy();
+    expect(screen.getByText('Try different keywords or check your spelling.')).toBeTruthy();
+  });
+
+  it('shows every badge, the score bands and the Community Alert below 40', async () => {
+    stubServer(null, {
+      'GET /api/search': answer([
+        siteFixture({
+          id: 1,
+          title: 'Best',
+          frenlinessScore: 85,
+          trustScore: 'high',
+          isVerified: true,
+        }),
+        siteFixture({
+          id: 2,
+          title: 'Fair',
+          frenlinessScore: 45,
+          trustScore: 'medium',
+          isVerified: false,
+        }),
+        siteFixture({
+          id: 3,
+          title: 'Poor',
+          frenlinessScore: 39,
+          trustScore: 'low',
+          isVerified: false,
+        }),
+        siteFixture({
+          id: 4,
+          title: 'New',
+          frenlinessScore: null,
+          trustScore: null,
+          url: 'https://new.example/x',
+        }),
+      ]),
+    });
+    renderApp('/?q=sites');
+    await screen.findByText('About 4 results with AI transparency insights');
+
+    const best = card('Best');
+    expect(
+      within(best).getByText('Frenliness 85').closest('[data-band]')?.getAttribute('data-band'),
+    ).toBe('best');
+    expect(best.querySelector('[data-icon=shield]')).not.toBeNull();
+    expect(within(best).getByText('Verified')).toBeTruthy();
+    expect(within(best).getByText('High Trust')).toBeTruthy();
+    expect(within(best).queryByText('Community Alert')).toBeNull();
+
+    const fair = card('Fair');
+    expect(fair.querySelector('[data-icon=warning]')).not.toBeNull();
+    expect(within(fair).queryByText('Verified')).toBeNull();
+    expect(within(fair).queryByText('High Trust')).toBeNull();
+    expect(within(fair).queryByText('Community Alert')).toBeNull();
+
+    const poor = card('Poor');
+    expect(
+      within(poor).getByText('Frenliness 39').closest('[data-band]')?.getAttribute('data-band'),
+    ).toBe('poor');
+    expect(within(poor).getByText('Community Alert')).toBeTruthy();
+    expect(
+      within(poor).getByText(
+        'This site has received concerns about its practices and transparency.',
+        { exact: false },
+      ),
+    ).toBeTruthy();
+
+    const fresh = card('New');
+    expect(within(fresh).getByText('Not yet analysed')).toBeTruthy();
+    expect(within(fresh).queryByText(/Frenliness/)).toBeNull();
+    expect(within(fresh).getByRole('link', { name: 'Analyse it' }).getAttribute('href')).toBe(
+      '/analysis?url=https%3A%2F%2Fnew.example%2Fx',
+    );
+  });
+
+  it('opens the title in a new tab, and offers staking and a deep analysis', async () => {
+    stubServer(null, { 'GET /api/search': answer([siteFixture({ totalStaked: 1250 })]) });
+    renderApp('/?q=example');
+    const title = await screen.findByRole('link', { name: /Example/ });
+    expect(title.getAttribute('href')).toBe('https://example.org/');
+    expect(title.getAttribute('target')).toBe('_blank');
+    expect(title.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('button', { name: 'Stake Bamboo (1,250)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'AI Deep Analysis' }).getAttribute('href')).toBe(
+      '/analysis?url=https%3A%2F%2Fexample.org%2F',
+    );
+  });
+
+  it('asks visitors to sign in to vote or stake', async () => {
+    const server = stubServer(null, { 'GET /api/search': answer([siteFixture()]) });
+    const user = userEvent.setup();
+    renderApp('/?q=example');
+    await user.click(await screen.findByRole('button', { name: /Vote up/ }));
+    expect(await screen.findByText('Please sign in to vote on sites.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Stake Bamboo/ }));
+    expect(await screen.findByText('Please sign in to stake bamboo.')).toBeTruthy();
+    expect(screen.getByText('Sign in required')).toBeTruthy();
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('updates the counts from the vote’s answer', async () => {
+    const server = stubServer(ADA, {
+      'GET /api/search': answer([siteFixture({ id: 9, upvotes: 3, downvotes: 1 })]),
+      'POST /api/sites/9/vote': () => Response.json({ upvotes: 4, downvotes: 1 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/?q=example');
+    await user.click(await screen.findByRole('button', { name: /Vote up/ }));
+    await waitFor(() => expect(screen.getByTestId('upvotes').textContent).toBe('4'));
+    expect(server.calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/sites/9/vote',
+      body: { type: 'up' },
+    });
+  });
+
+  it('shows the vote failure toast', async () => {
+    stubServer(ADA, {
+      'GET /api/search': answer([siteFixture({ id: 9 })]),
+      'POST /api/sites/9/vote': () => new Response('boom', { status: 500 }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderApp('/?q=example');
+    await user.click(await screen.findByRole('button', { name: /Vote down/ }));
+    expect(await screen.findByText('Failed to vote. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+
+  it('on a 401 says so and goes to /api/login after 500 ms', async () => {
+    stubServer(ADA, {
+      'GET /api/search': answer([siteFixture({ id: 9 })]),
+      'POST /api/sites/9/vote': () => new Response('Sign in required', { status: 401 }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const user = userEvent.setup();
+    renderApp('/?q=example');
+    await user.click(await screen.findByRole('button', { name: /Vote up/ }));
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'), { timeout: 1500 });
+  });
+
+  it('applies live vote updates to the shown results while signed in', async () => {
+    FakeWebSocket.instances = [];
+    stubServer(ADA, {
+      'GET /api/search': answer([siteFixture({ id: 9, upvotes: 3, downvotes: 1 })]),
+    });
+    renderApp('/?q=example');
+    await screen.findByRole('article');
+    const socket = FakeWebSocket.instances.at(-1);
+    expect(socket?.url).toBe(
+      'ws://localhost:3000/ws'.replace('localhost:3000', window.location.host),
+    );
+    socket?.emit(JSON.stringify({ type: 'vote_update', siteId: 9, upvotes: 10, downvotes: 2 }));
+    await waitFor(() => expect(screen.getByTestId('upvotes').textContent).toBe('10'));
+    expect(screen.getByTestId('downvotes').textContent).toBe('2');
+  });
+});

@@ -1,0 +1,153 @@
+import { ChevronLeftIcon, ChevronRightIcon, SearchXIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Logo } from '../../../components/logo';
+import { Button } from '../../../components/ui/button';
+import { TooltipProvider } from '../../../components/ui/tooltip';
+import { formatNumber } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AccountArea } from '../../auth/components/account-area';
+import { StakeDialog } from '../../ledger/components/stake-dialog';
+import { useStakeAction, useVoteAction } from '../../ledger/use-site-actions';
+import { ResultCard, ResultPlaceholder } from '../components/result-card';
+import { SearchBox } from '../components/search-box';
+import { useSearchQuery } from '../search.api';
+import { pageFrom, searchLocation } from '../search-text';
+import { useRunSearch } from '../use-run-search';
+
+export const RESULT_PLACEHOLDERS = 5;
+
+/** Results for `?q=` (which wins over the path, spec §2). */
+export default function SearchResultsPage() {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const page = pageFrom(params.get('page'));
+  useDocumentTitle(`${q} – Frenly Search`);
+  const runSearch = useRunSearch();
+  const [text, setText] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    // A new query arrived by navigation: the box shows it.
+    setShownQ(q);
+    setText(q);
+  }
+  const { data, isFetching, isError, error, refetch } = useSearchQuery({ q, page });
+  const { castVote } = useVoteAction();
+  const { stakeTarget, openStake, onStakeDialogChange } = useStakeAction();
+  const showPlaceholders = isFetching && (!data || data.query !== q || data.page !== page);
+
+  return (
+    <TooltipProvider>
+      <div className="min-h-dvh bg-slate-50">
+        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+          <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:flex-nowrap">
+            <Logo />
+            <div className="order-3 w-full sm:order-none sm:w-auto sm:flex-1">
+              <SearchBox size="compact" value={text} onChange={setText} onSearch={runSearch} />
+            </div>
+            <div className="ml-auto sm:ml-0">
+              <AccountArea />
+            </div>
+          </div>
+        </header>
+
+        <main className="mx-auto max-w-3xl px-4 py-5 sm:py-6">
+          <h1 className="sr-only">Search results for {q}</h1>
+          {showPlaceholders ? (
+            <div role="status" aria-busy="true" className="grid gap-4">
+              <span className="sr-only">Loading results</span>
+              <p className="h-5 w-64 max-w-full animate-pulse rounded bg-slate-200" />
+              {Array.from({ length: RESULT_PLACEHOLDERS }, (_, i) => (
+                <ResultPlaceholder key={i} />
+              ))}
+            </div>
+          ) : isError ? (
+            <div
+              role="alert"
+              className="rounded-2xl border border-rose-200 bg-rose-50 p-5 text-rose-900"
+            >
+              <p className="font-semibold">The search could not be run.</p>
+              <p className="mt-1 text-sm break-words">{error.message}</p>
+              <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : data && data.results.length > 0 ? (
+            <>
+              <p className="mb-1 text-sm text-slate-600" aria-live="polite">
+                About {formatNumber(data.total)} results with AI transparency insights
+              </p>
+              {data.correctedQuery && (
+                <p className="mb-3 text-sm text-slate-700">
+                  Showing results for{' '}
+                  <strong className="font-semibold">{data.correctedQuery}</strong>
+                </p>
+              )}
+              <div className="mt-3 grid gap-4">
+                {data.results.map((site) => (
+                  <ResultCard
+                    key={site.id}
+                    site={site}
+                    onVote={(siteId, type) => void castVote(siteId, type)}
+                    onStake={openStake}
+                  />
+                ))}
+              </div>
+              <Pagination q={q} page={data.page} limit={data.limit} total={data.total} />
+            </>
+          ) : (
+            <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+              <SearchXIcon aria-hidden="true" className="size-10 text-slate-400" />
+              <p className="mt-4 text-lg font-semibold text-slate-900">No results found</p>
+              <p className="mt-1 text-sm text-slate-600">
+                Try different keywords or check your spelling.
+              </p>
+            </div>
+          )}
+        </main>
+        <StakeDialog site={stakeTarget} onOpenChange={onStakeDialogChange} />
+      </div>
+    </TooltipProvider>
+  );
+}
+
+function Pagination({
+  q,
+  page,
+  limit,
+  total,
+}: {
+  q: string;
+  page: number;
+  limit: number;
+  total: number;
+}) {
+  const lastPage = Math.max(1, Math.ceil(total / Math.max(1, limit)));
+  if (lastPage <= 1) return null;
+  const to = (p: number) => `${searchLocation(q)}${p > 1 ? `&page=${p}` : ''}`;
+  return (
+    <nav aria-label="Result pages" className="mt-6 flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={to(page - 1)}>
+            <ChevronLeftIcon aria-hidden="true" />
+            Previous
+          </Link>
+        </Button>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-slate-600">Page {page}</span>
+      {page < lastPage ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={to(page + 1)}>
+            Next
+            <ChevronRightIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+/** Spec §4/§9: the Frenliness score bands, their colour, icon and the Community Alert. */
+export type ScoreBand = 'best' | 'good' | 'fair' | 'poor';
+
+export const SCORE_BAND_THRESHOLDS = { best: 80, good: 60, fair: 40 } as const;
+
+export function scoreBand(score: number): ScoreBand {
+  if (score >= SCORE_BAND_THRESHOLDS.best) return 'best';
+  if (score >= SCORE_BAND_THRESHOLDS.good) return 'good';
+  if (score >= SCORE_BAND_THRESHOLDS.fair) return 'fair';
+  return 'poor';
+}
+
+/** Shield for the best band, warning triangle below 80. */
+export function scoreIcon(score: number): 'shield' | 'warning' {
+  return scoreBand(score) === 'best' ? 'shield' : 'warning';
+}
+
+/** The Community Alert shows below 40. */
+export function showsCommunityAlert(score: number | null): boolean {
+  return score !== null && score < SCORE_BAND_THRESHOLDS.fair;
+}
+
+export const BAND_LABEL: Record<ScoreBand, string> = {
+  best: 'Very frenly',
+  good: 'Frenly',
+  fair: 'Mixed',
+  poor: 'Unfrenly',
+};
+
+/** Bar colour of a 0–100 value in the same bands (scores and UX bars). */
+export const BAND_BAR_CLASS: Record<ScoreBand, string> = {
+  best: 'bg-emerald-600',
+  good: 'bg-lime-600',
+  fair: 'bg-amber-500',
+  poor: 'bg-rose-600',
+};
+
+/** Spec §9: upvotes / (upvotes + downvotes), the denominator at least 1, rounded, as a percent. */
+export function approvalPercent(upvotes: number, downvotes: number): number {
+  return Math.round((upvotes / Math.max(1, upvotes + downvotes)) * 100);
+}

@@ -1,0 +1,32 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The embedded runtime (`npm start`) listens here; `npm run dev` forwards to it.
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: [
+      {
+        // Shared DTOs and event schemas, compiled from source like the rest of the bundle.
+        find: /^@frenly\/contracts$/,
+        replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+      },
+    ],
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/auth': backend,
+      '/health': backend,
+      '/ws': { target: backend, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});

@@ -1,0 +1,17 @@
+import { env } from './spec.js';
+
+/** Variables shared by several services; each service spreads the ones it uses into its spec. */
+export const commonVars = {
+  NODE_ENV: env.oneOf('Runtime environment; `production` refuses development-only parts', ['development', 'test', 'production'], 'development'),
+  LOG_LEVEL: env.oneOf('Lowest level written to the JSON log', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
+  DATABASE_URL: env.url('PostgreSQL connection URL; unset = embedded PGlite in FRENLY_DATA_DIR', ['postgres', 'postgresql']),
+  FRENLY_DATA_DIR: env.string('Folder of the embedded PGlite database (used when DATABASE_URL is unset)', { default: './.data' }),
+  REDIS_URL: env.url('Redis URL for BullMQ jobs (and rate limits); unset = in-process jobs', ['redis', 'rediss']),
+  KAFKA_BROKERS: env.list('Comma-separated Kafka brokers (host:port); empty = in-process event bus', {
+    item: (item) => (/^[^\s:]+:\d{1,5}$/.test(item) ? undefined : 'expected host:port'),
+  }),
+  FRENLY_IDENTITY_SECRET: env.optionalString(
+    'Secret (32+ characters) the gateway signs identities with for the services; embedded: random per start',
+  ),
+  KAFKA_CLIENT_ID: env.string('Kafka client id prefix', { default: 'frenly' }),
+} as const;

@@ -1,0 +1,61 @@
+import type { SiteDto } from './site.js';
+
+/** Bounds of GET /api/search (the server answers 400 with a message outside them). */
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const SEARCH_LIMIT_MAX = 50;
+export const SEARCH_LIMIT_DEFAULT = 10;
+
+/** Query string of GET /api/search: `q` is trimmed and must not be blank; `page` is 1-based. */
+export interface SearchRequest {
+  q: string;
+  page?: number;
+  limit?: number;
+}
+
+/** One result: the site with the spec's fields, plus when it was indexed and analysed. */
+export interface SearchResultDto extends SiteDto {
+  /** ISO 8601. */
+  indexedAt: string;
+  /** ISO 8601; null until the site has been analysed. */
+  analyzedAt: string | null;
+}
+
+/**
+ * Body of GET /api/search. `results` is the spec's "list of sites" for the page asked for;
+ * `total` feeds "About N results". An object rather than a bare array (the spec only says the
+ * screen reads a list) so the total, the page and a spelling correction travel with the
+ * results without header plumbing in the frontend; the total is also sent as `X-Total-Count`.
+ */
+export interface SearchResponse {
+  /** The query as run (trimmed). */
+  query: string;
+  results: SearchResultDto[];
+  /** Number of matching sites; an estimate when `totalIsEstimate` (very common queries). */
+  total: number;
+  totalIsEstimate: boolean;
+  page: number;
+  limit: number;
+  /**
+   * Set when nothing matched the query as typed and misspelt or partial words were
+   * corrected ("wikipeda" -> "wikipedia"): the results are for this query instead.
+   */
+  correctedQuery: string | null;
+}
+
+/** Body of GET /api/search/trending: normalised queries, hottest first; empty when none trend. */
+export type TrendingResponse = string[];
+
+/** POST /api/search/submit (signed in): a site to crawl; it becomes searchable once crawled. */
+export interface SiteSubmitRequest {
+  url: string;
+}
+
+/** 202 answer to a submission. */
+export interface SiteSubmitResponse {
+  /** The canonical form of the submitted URL, which the crawler starts from. */
+  url: string;
+  status: 'queued';
+}
+
+/** Header carrying the total of GET /api/search (also in the body). */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';

@@ -1,0 +1,3 @@
+export * from './events/index.js';
+export * from './http/index.js';
+export * from './live/live-messages.js';

@@ -1,0 +1,126 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/**
+ * The one database type every repository uses, whichever engine is behind it. Raw `execute`
+ * results are typed as node-postgres's (`rows`); PGlite's results have the same `rows`.
+ */
+export type Database = PgDatabase<NodePgQueryResultHKT, Schema>;
+/** A transaction handle, as passed to `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DatabaseEngine = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly engine: DatabaseEngine;
+  /** Throws when the database cannot answer; used by /health/ready. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when absent the embedded PGlite engine is used. */
+  databaseUrl?: string;
+  /** PGlite folder; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+  /** Service schemas whose migrations to apply (default: all; a service passes its own). */
+  schemas?: readonly ServiceSchemaName[];
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+}
+
+/** The service schemas, each with its own migration set in `libs/db/migrations/<schema>`. */
+export const SERVICE_SCHEMAS = ['identity', 'ledger', 'search', 'analysis'] as const;
+export type ServiceSchemaName = (typeof SERVICE_SCHEMAS)[number];
+
+/** Migrations of one schema: `libs/db/migrations/<schema>`, one level above both src/ and dist/. */
+export function migrationsFolderOf(schema: ServiceSchemaName): string {
+  return fileURLToPath(new URL(`../migrations/${schema}`, import.meta.url));
+}
+
+/** Where drizzle records applied migrations: one table per service schema. */
+function migrationConfig(schema: ServiceSchemaName) {
+  return { migrationsFolder: migrationsFolderOf(schema), migrationsSchema: 'drizzle', migrationsTable: `${schema}_migrations` };
+}
+
+// A fixed key for pg_advisory_lock so that services starting together migrate one at a time.
+const MIGRATION_LOCK_KEY = 7_251_813_004;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(options.dataDir ?? './.data');
+  if (options.migrate ?? true) {
+    await runMigrations(handle, options.schemas ?? SERVICE_SCHEMAS, options.databaseUrl);
+  }
+  return handle;
+}
+
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Applies pending migrations of the given schemas; on PostgreSQL under an advisory lock held by one connection. */
+export async function runMigrations(
+  handle: DatabaseHandle,
+  schemas: readonly ServiceSchemaName[],
+  databaseUrl?: string,
+): Promise<void> {
+  if (handle.engine === 'pglite') {
+    for (const schema of schemas) await migratePglite(handle.db as never, migrationConfig(schema));
+    return;
+  }
+  if (!databaseUrl) throw new Error('runMigrations on PostgreSQL needs the database URL');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    for (const schema of schemas) await migratePg(drizzlePg(client), migrationConfig(schema));
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** `select 1` through Drizzle, for code that only has the Database. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

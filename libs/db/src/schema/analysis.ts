@@ -1,0 +1,99 @@
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { defineOutbox, defineProcessedEvents } from './outbox.js';
+
+/** Owned by the analysis service: analyses, evidence, reframe cache. */
+export const analysisSchema = pgSchema('analysis');
+
+export const analysisOutbox = defineOutbox(analysisSchema);
+export const analysisProcessedEvents = defineProcessedEvents(analysisSchema);
+
+export const ANALYSIS_STATUSES = ['completed', 'failed'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+/**
+ * One analysis attempt of a canonical URL. A completed row holds the whole report (evidence,
+ * scores, insights) as JSON; a failed row says why (error code and message), so a burst of
+ * requests for a refused URL is answered from here rather than fetched again.
+ */
+export const analyses = analysisSchema.table(
+  'analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    status: text('status', { enum: ANALYSIS_STATUSES }).notNull(),
+    /** 'heuristic' or 'llm': which engine wrote the reasoning and insights. */
+    engine: text('engine'),
+    scoringVersion: integer('scoring_version'),
+    frenlinessScore: integer('frenliness_score'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    /** The AnalysisReport (services/analysis/src/pipeline/report.ts). */
+    report: jsonb('report'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    durationMs: integer('duration_ms').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analyses_url_created_idx').on(t.url, t.createdAt.desc())],
+);
+
+/**
+ * The catalogue's site ids, learnt from `search.site-indexed` (the search service owns sites;
+ * this service never reads its tables). Keyed by canonical URL.
+ */
+export const analysisSiteRefs = analysisSchema.table(
+  'site_refs',
+  {
+    url: text('url').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    domain: text('domain').notNull(),
+    title: text('title').notNull(),
+    indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('site_refs_site_id_idx').on(t.siteId)],
+);
+
+/** Community totals per site, projected from ledger events; the newer siteVersion wins. */
+export const analysisSiteCommunity = analysisSchema.table('site_community', {
+  siteId: integer('site_id').primaryKey(),
+  upvotes: integer('upvotes').notNull().default(0),
+  downvotes: integer('downvotes').notNull().default(0),
+  votesVersion: bigint('votes_version', { mode: 'number' }).notNull().default(0),
+  totalStaked: bigint('total_staked', { mode: 'number' }).notNull().default(0),
+  supportTotal: bigint('support_total', { mode: 'number' }).notNull().default(0),
+  concernTotal: bigint('concern_total', { mode: 'number' }).notNull().default(0),
+  stakesVersion: bigint('stakes_version', { mode: 'number' }).notNull().default(0),
+});
+
+/** The latest stakes of each site (at most SITE_RECENT_STAKES kept), projected from `ledger.stake-placed`. */
+export const analysisRecentStakes = analysisSchema.table(
+  'recent_stakes',
+  {
+    stakeId: text('stake_id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    userId: text('user_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    type: text('type', { enum: ['support', 'concern'] }).notNull(),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('recent_stakes_site_created_idx').on(t.siteId, t.createdAt.desc())],
+);
+
+/**
+ * Reframed content, cached per (site, lens, content hash). `analysisId` is the analysis whose
+ * evidence the text used: a newer analysis of the site makes the entry stale.
+ */
+export const analysisReframes = analysisSchema.table(
+  'reframes',
+  {
+    siteId: integer('site_id').notNull(),
+    lens: text('lens').notNull(),
+    contentHash: text('content_hash').notNull(),
+    analysisId: uuid('analysis_id'),
+    engine: text('engine').notNull(),
+    reframedContent: text('reframed_content').notNull(),
+    actionableAdvice: text('actionable_advice'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.lens, t.contentHash] })],
+);

@@ -1,0 +1,5 @@
+export * from './outbox.js';
+export * from './identity.js';
+export * from './ledger.js';
+export * from './search.js';
+export * from './analysis.js';

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { AnalysisData } from '@frenly/contracts';
+import { defineOutbox, defineProcessedEvents } from './outbox.js';
+
+/** Owned by the search service: the site catalogue and its index. */
+export const searchSchema = pgSchema('search');
+
+/** PostgreSQL's tsvector; read only through SQL (its text form is of no use to code). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const SITE_SOURCES = ['seed', 'crawl', 'analysis'] as const;
+export type SiteSource = (typeof SITE_SOURCES)[number];
+
+/** How much page text the index reads (the rest is stored, not indexed): bounds vector size. */
+export const INDEXED_PAGE_TEXT_CHARS = 4000;
+
+/**
+ * The weighted document of a site (docs/search-ranking.md): title and domain A (the domain
+ * both as a host token and as words without its suffix, so "python" finds docs.python.org),
+ * description and tags B, the first INDEXED_PAGE_TEXT_CHARS of page text C. English stemming.
+ * `search.words_of(text[])` is an immutable array_to_string (migration 0002).
+ */
+const headVectorText = `
+  setweight(to_tsvector('english'::regconfig, title || ' ' || domain || ' ' || regexp_replace(regexp_replace(domain, '\\.[^.]+$', ''), '[._-]+', ' ', 'g')), 'A')
+  || setweight(to_tsvector('english'::regconfig, description || ' ' || search.words_of(tags)), 'B')`;
+const searchVectorSql = sql.raw(`${headVectorText}
+  || setweight(to_tsvector('english'::regconfig, left(page_text, ${INDEXED_PAGE_TEXT_CHARS})), 'C')`);
+/**
+ * The A and B part of search_vector alone: small enough to stay inline in the row, so the
+ * candidate stage can test it row by row cheaply (docs/search-ranking.md, "tiers").
+ */
+const headVectorSql = sql.raw(headVectorText);
+
+/** Wilson lower bound (z = 1.96) of k successes in n trials; 0 when n = 0. */
+const wilsonLowerBound = (k: string, n: string) => `(case when ${n} = 0 then 0::float8 else
+    ((${k})::float8 / (${n}) + 1.9208 / (${n}) - 1.96 * sqrt(((${k})::float8 / (${n})) * (1 - (${k})::float8 / (${n})) / (${n}) + 0.9604 / ((${n})::float8 * (${n}))))
+    / (1 + 3.8416 / (${n})) end)`;
+
+/**
+ * Static rank v1 (docs/search-ranking.md), in [0, 1]: 0.5 Frenliness (unanalysed = 50)
+ * + 0.3 community balance (0.5 ± how far the Wilson lower bound of the up or down share
+ * rises above one half) + 0.2 trust (high 1, medium 0.6, low 0.1, unknown 0.5).
+ * A generated column, so every writer (bulk loads included) keeps it current.
+ */
+export const STATIC_RANK_VERSION = 1;
+const staticRankSql = sql.raw(`
+  0.5 * coalesce(frenliness_score, 50)::float8 / 100
+  + 0.3 * (0.5
+      + greatest(0, ${wilsonLowerBound('upvotes', '(upvotes + downvotes)')} - 0.5)
+      - greatest(0, ${wilsonLowerBound('downvotes', '(upvotes + downvotes)')} - 0.5))
+  + 0.2 * (case trust_score when 'high' then 1.0 when 'medium' then 0.6 when 'low' then 0.1 else 0.5 end)::float8`);
+
+/**
+ * The name part of a domain: docs.python.org -> python, bbc.co.uk -> bbc; lets the query
+ * "python" or "wikipedia" recognise the site as an exact match.
+ */
+const domainLabelSql = sql.raw(
+  `regexp_replace(regexp_replace(domain, '(\\.(co|com|org|net|gov|ac|edu|or|ne|go))?\\.[a-z0-9-]+$', ''), '^.*\\.', '')`,
+);
+
+export const sites = searchSchema.table(
+  'sites',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull().unique(),
+    domain: text('domain').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    frenlinessScore: integer('frenliness_score'),
+    trustScore: text('trust_score', { enum: ['high', 'medium', 'low'] }),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isClaimed: boolean('is_claimed').notNull().default(false),
+    upvotes: integer('upvotes').notNull().default(0),
+    downvotes: integer('downvotes').notNull().default(0),
+    totalStaked: integer('total_staked').notNull().default(0),
+    analysisData: jsonb('analysis_data').$type<AnalysisData>(),
+    indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+    analyzedAt: timestamp('analyzed_at', { withTimezone: true }),
+    /** BCP 47 primary language subtag ("en"), when known. */
+    language: text('language'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Main text of the page as crawled (bounded by the crawler); empty for seeds. */
+    pageText: text('page_text').notNull().default(''),
+    source: text('source', { enum: SITE_SOURCES }).notNull().default('seed'),
+    crawledAt: timestamp('crawled_at', { withTimezone: true }),
+    supportTotal: integer('support_total').notNull().default(0),
+    concernTotal: integer('concern_total').notNull().default(0),
+    /** Ledger siteVersion of the vote / stake totals held here: older events never win. */
+    votesVersion: bigint('votes_version', { mode: 'number' }).notNull().default(0),
+    stakesVersion: bigint('stakes_version', { mode: 'number' }).notNull().default(0),
+    domainLabel: text('domain_label').generatedAlwaysAs(domainLabelSql),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(searchVectorSql),
+    headVector: tsvector('head_vector').generatedAlwaysAs(headVectorSql),
+    staticRank: doublePrecision('static_rank').generatedAlwaysAs(staticRankSql),
+  },
+  (t) => [
+    index('sites_search_vector_idx').using('gin', t.searchVector),
+    index('sites_head_vector_idx').using('gin', t.headVector),
+    // Candidate stage: matches walked in static-rank order (ties by id), see SearchRepository.
+    index('sites_static_rank_idx').on(t.staticRank.desc(), t.id),
+    index('sites_domain_idx').on(t.domain),
+    index('sites_domain_label_idx').on(t.domainLabel),
+    index('sites_title_lower_idx').on(sql`lower(${t.title})`),
+  ],
+);
+
+/** Words of the catalogue (unstemmed), for typo correction through pg_trgm similarity. */
+export const searchLexicon = searchSchema.table(
+  'lexicon',
+  {
+    word: text('word').primaryKey(),
+    /** About how many sites use the word (grows as sites are indexed): breaks similarity ties. */
+    sites: integer('sites').notNull().default(0),
+  },
+  (t) => [index('lexicon_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
+/**
+ * Trending input: who searched for what, last. One row per (normalised query, visitor), so one
+ * visitor counts once however often they search, and the table grows with distinct pairs only.
+ */
+export const searchQueryVisitors = searchSchema.table(
+  'query_visitors',
+  {
+    normalizedQuery: text('normalized_query').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.normalizedQuery, t.visitorHash] }), index('query_visitors_last_seen_idx').on(t.lastSeenAt)],
+);
+
+/** Small key/value state of the service (e.g. the visitor-hash salt). */
+export const searchSettings = searchSchema.table('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Seed corpus versions already loaded (content hash), so a start loads a corpus once. */
+export const searchSeedLoads = searchSchema.table('seed_loads', {
+  version: text('version').primaryKey(),
+  siteCount: integer('site_count').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const CRAWL_ROOT_STATUSES = ['queued', 'crawling', 'done', 'failed'] as const;
+export type CrawlRootStatus = (typeof CRAWL_ROOT_STATUSES)[number];
+
+/** Start URLs the crawler owns (submitted, from the CLI), with their re-crawl schedule. */
+export const searchCrawlRoots = searchSchema.table(
+  'crawl_roots',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull().unique(),
+    host: text('host').notNull(),
+    /** User id of who submitted it; null for the command line. */
+    submittedBy: text('submitted_by'),
+    status: text('status', { enum: CRAWL_ROOT_STATUSES }).notNull().default('queued'),
+    pagesIndexed: integer('pages_indexed').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastCrawledAt: timestamp('last_crawled_at', { withTimezone: true }),
+    nextCrawlAt: timestamp('next_crawl_at', { withTimezone: true }),
+  },
+  (t) => [index('crawl_roots_next_crawl_idx').on(t.nextCrawlAt), index('crawl_roots_submitted_by_idx').on(t.submittedBy, t.createdAt)],
+);
+
+export const searchOutbox = defineOutbox(searchSchema);
+export const searchProcessedEvents = defineProcessedEvents(searchSchema);

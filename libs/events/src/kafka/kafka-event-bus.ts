@@ -1,0 +1,231 @@
+import kafkajs, { type Admin, type Kafka, type Message, type Producer, type RetryOptions } from 'kafkajs';
+import type { BackoffOptions } from '../backoff.js';
+import type { BusEvent, EventBus, SubscribeOptions, Subscription } from '../bus.js';
+import { MemoryDedupeStore } from '../dedupe/memory-dedupe-store.js';
+import { describeError, stderrLogger, type EventsLogger } from '../logger.js';
+import { assertPublishable } from '../validate-event.js';
+import { kafkaLogCreator } from './kafka-log.js';
+import { encodeEvent } from './kafka-message-codec.js';
+import { KafkaSubscription, type KafkaConsumerSettings } from './kafka-subscription.js';
+
+const { Kafka: KafkaClient, Partitioners, logLevel } = kafkajs;
+
+export interface KafkaEventBusOptions {
+  readonly brokers: readonly string[];
+  readonly clientId: string;
+  /** Partitions of the topics this bus creates (default 6): a group shares a topic among at most this many members. */
+  readonly partitions?: number;
+  /** Replication factor of created topics (default: the broker's default). */
+  readonly replicationFactor?: number;
+  readonly logger?: EventsLogger;
+  /** Delay between retries of a failing handler (default 200 ms doubling to 10 s). */
+  readonly handlerRetry?: BackoffOptions;
+  /** kafkajs retries of the consumers' connections and requests (default ~40 s; a consumer then restarts). */
+  readonly clientRetry?: RetryOptions;
+  /**
+   * kafkajs retries of one publish (default: rides out ~30 s of broker outage before `publish`
+   * rejects); the outbox relay retries rejected publishes itself, so no event is lost either way.
+   */
+  readonly publishRetry?: RetryOptions;
+  readonly connectionTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+  /** Consumer group session timeout (default 30 s) and heartbeat interval (default 1 s). */
+  readonly sessionTimeoutMs?: number;
+  readonly heartbeatIntervalMs?: number;
+  /** How long `subscribe` waits for the consumer to join its group (default 30 s; it keeps trying after). */
+  readonly joinTimeoutMs?: number;
+  /** Partitions one subscription handles at once (default: `partitions`); order within a partition always holds. */
+  readonly partitionsConsumedConcurrently?: number;
+  /** Upper bound on `ping()` (default 3 s). */
+  readonly pingTimeoutMs?: number;
+}
+
+/**
+ * The event bus on Apache Kafka: an idempotent producer (acks=all), topics created with a
+ * fixed partition count, and one kafkajs consumer per subscription whose offsets are
+ * committed only after the handler succeeded.
+ */
+export class KafkaEventBus implements EventBus {
+  /** Consumers and ping. */
+  private readonly kafka: Kafka;
+  /** Producer and admin, retrying by `publishRetry`. */
+  private readonly producerKafka: Kafka;
+  private readonly pingKafka: Kafka;
+  private readonly logger: EventsLogger;
+  private readonly partitions: number;
+  private readonly consumerSettings: KafkaConsumerSettings;
+  private readonly publishRetry: RetryOptions;
+  private producer?: Promise<Producer>;
+  private admin?: Promise<Admin>;
+  private readonly ensuredTopics = new Map<string, Promise<void>>();
+  private readonly subscriptions = new Set<KafkaSubscription>();
+  private closed = false;
+
+  constructor(private readonly options: KafkaEventBusOptions) {
+    if (options.brokers.length === 0) throw new TypeError('KafkaEventBus needs at least one broker');
+    this.logger = options.logger ?? stderrLogger;
+    this.partitions = Math.max(1, options.partitions ?? 6);
+    this.publishRetry = options.publishRetry ?? { initialRetryTime: 300, maxRetryTime: 5_000, retries: 9 };
+    const client = (retry: RetryOptions): Kafka =>
+      new KafkaClient({
+        clientId: options.clientId,
+        brokers: [...options.brokers],
+        connectionTimeout: options.connectionTimeoutMs ?? 3_000,
+        requestTimeout: options.requestTimeoutMs ?? 30_000,
+        retry,
+        logLevel: logLevel.ERROR,
+        logCreator: kafkaLogCreator(this.logger),
+      });
+    // Generous enough for consumers to ride out a broker restart; they also restart after a crash.
+    this.kafka = client(options.clientRetry ?? { initialRetryTime: 300, maxRetryTime: 5_000, retries: 10 });
+    // While the broker refuses connections, it is the client's (not the producer's) retry that
+    // bounds a publish: kafkajs gives up on the send once reconnecting exhausted its retries.
+    this.producerKafka = client(this.publishRetry);
+    // Health checks must answer fast, not ride out outages.
+    this.pingKafka = client({ retries: 0 });
+    this.consumerSettings = {
+      sessionTimeoutMs: options.sessionTimeoutMs ?? 30_000,
+      heartbeatIntervalMs: options.heartbeatIntervalMs ?? 1_000,
+      joinTimeoutMs: options.joinTimeoutMs ?? 30_000,
+      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? this.partitions,
+      handlerRetry: options.handlerRetry ?? { initialMs: 200, maxMs: 10_000 },
+    };
+  }
+
+  async publish(events: readonly BusEvent[]): Promise<void> {
+    if (this.closed) throw new Error('the event bus is closed');
+    if (events.length === 0) return;
+    const byTopic = new Map<string, Message[]>();
+    for (const event of events) {
+      assertPublishable(event);
+      const messages = byTopic.get(event.topic) ?? [];
+      messages.push(encodeEvent(event));
+      byTopic.set(event.topic, messages);
+    }
+    await this.ensureTopics([...byTopic.keys()]);
+    const producer = await this.connectedProducer();
+    // acks=-1: resolved only once every in-sync replica has the records.
+    await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+  }
+
+  async subscribe<P = unknown>(options: SubscribeOptions<P>): Promise<Subscription> {
+    if (this.closed) throw new Error('the event bus is closed');
+    if (!options.group) throw new TypeError('subscribe: group is required');
+    if (options.topics.length === 0) throw new TypeError('subscribe: at least one topic is required');
+    // Subscribing to a missing topic would auto-create it with one partition: create it first.
+    await this.ensureTopics(options.topics);
+    const subscription = new KafkaSubscription(this.kafka, this.logger, this.consumerSettings, {
+      group: options.group,
+      topics: [...options.topics],
+      handler: options.handler as SubscribeOptions['handler'],
+      dedupe: options.dedupe ?? new MemoryDedupeStore(),
+      fromBeginning: options.fromBeginning ?? true,
+    }, () => this.subscriptions.delete(subscription));
+    this.subscriptions.add(subscription);
+    try {
+      await subscription.start();
+    } catch (error) {
+      await subscription.close();
+      throw error;
+    }
+    return subscription;
+  }
+
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error('the event bus is closed');
+    const admin = this.pingKafka.admin({ retry: { retries: 0 } });
+    const timeoutMs = this.options.pingTimeoutMs ?? 3_000;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        (async () => {
+          await admin.connect();
+          const cluster = await admin.describeCluster();
+          if (cluster.brokers.length === 0) throw new Error('Kafka reports no brokers');
+        })(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`Kafka did not answer within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      await admin.disconnect().catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    const [producer, admin] = await Promise.all([this.producer?.catch(() => undefined), this.admin?.catch(() => undefined)]);
+    await Promise.all([producer?.disconnect().catch(() => undefined), admin?.disconnect().catch(() => undefined)]);
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    if (!this.producer) {
+      const producer = this.producerKafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1, // keeps order across retries
+        allowAutoTopicCreation: false,
+        createPartitioner: Partitioners.DefaultPartitioner, // murmur2, as the Java clients
+        retry: this.publishRetry,
+      });
+      this.producer = producer.connect().then(() => producer);
+      // A failed connect is not cached: the next publish tries again.
+      this.producer.catch(() => {
+        this.producer = undefined;
+      });
+    }
+    return this.producer;
+  }
+
+  private connectedAdmin(): Promise<Admin> {
+    if (!this.admin) {
+      const admin = this.producerKafka.admin({ retry: this.publishRetry });
+      this.admin = admin.connect().then(() => admin);
+      this.admin.catch(() => {
+        this.admin = undefined;
+      });
+    }
+    return this.admin;
+  }
+
+  private async ensureTopics(topics: readonly string[]): Promise<void> {
+    await Promise.all(
+      topics.map((topic) => {
+        let ensured = this.ensuredTopics.get(topic);
+        if (!ensured) {
+          ensured = this.createTopic(topic);
+          this.ensuredTopics.set(topic, ensured);
+          ensured.catch(() => this.ensuredTopics.delete(topic));
+        }
+        return ensured;
+      }),
+    );
+  }
+
+  private async createTopic(topic: string): Promise<void> {
+    const admin = await this.connectedAdmin();
+    try {
+      const created = await admin.createTopics({
+        topics: [{ topic, numPartitions: this.partitions, ...(this.options.replicationFactor ? { replicationFactor: this.options.replicationFactor } : {}) }],
+        waitForLeaders: true,
+      });
+      if (created) return;
+    } catch (error) {
+      // Another process creating the same topic at the same moment is fine.
+      if (!describeError(error).includes('already exists')) {
+        this.admin = undefined;
+        await admin.disconnect().catch(() => undefined);
+        throw error;
+      }
+    }
+    const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
+    const partitions = metadata.topics[0]?.partitions.length ?? 0;
+    if (partitions < this.partitions) {
+      this.logger.warn('Kafka topic has fewer partitions than configured; a group shares it among at most that many members', {
+        topic, partitions, configured: this.partitions,
+      });
+    }
+  }
+}

@@ -1,0 +1,364 @@
+// The in-process adapter: jobs live in memory and run in this process (embedded runtime,
+// no Redis). It follows BullMQ's rules on purpose — de-duplication, retries with exponential
+// backoff, retention of finished jobs, JSON-copied payloads and results — so that code tested
+// here behaves the same on Redis. Jobs do not survive a restart.
+import { runAttempt } from '../attempt-runner.js';
+import {
+  JobNotFoundError,
+  JobFailedError,
+  JobQueueClosedError,
+  errorMessage,
+} from '../job-errors.js';
+import {
+  DEFAULT_CLOSE_TIMEOUT_MS,
+  assertValidQueueName,
+  backoffDelayMs,
+  jsonRoundTrip,
+  resolveEnqueueOptions,
+  resolveProcessOptions,
+  resolveSettings,
+  type JobQueueSettings,
+  type ResolvedJobOptions,
+  type ResolvedSettings,
+} from '../job-options.js';
+import { JobOutcomeHub } from '../job-outcomes.js';
+import type {
+  CloseOptions,
+  CloseResult,
+  EnqueueAndWaitOptions,
+  EnqueueOptions,
+  EnqueuedJob,
+  JobCompletedEvent,
+  JobFailedEvent,
+  JobHandler,
+  JobQueue,
+  JobQueueMap,
+  JobWorker,
+  PayloadOf,
+  ProcessOptions,
+  QueueCounts,
+  QueueName,
+  ResultOf,
+  Unsubscribe,
+  WorkerStats,
+} from '../job-queue.port.js';
+import { JobStatsRegistry } from '../job-stats.js';
+import { jobsToEvict, type FinishedEntry } from '../retention.js';
+import { settlesWithin } from '../settles-within.js';
+
+type MemJobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
+
+interface MemJob {
+  id: string;
+  payload: unknown;
+  options: ResolvedJobOptions;
+  state: MemJobState;
+  attemptsMade: number;
+  result?: unknown;
+  failedReason?: string;
+  retryTimer?: NodeJS.Timeout;
+}
+
+interface MemWorker {
+  handler: JobHandler<unknown, unknown>;
+  concurrency: number;
+  timeoutMs: number | undefined;
+  running: Set<Promise<void>>;
+  /** Aborted when a shutdown outlasts its bound. */
+  shutdown: AbortController;
+  closing: boolean;
+}
+
+interface MemQueue {
+  name: string;
+  jobs: Map<string, MemJob>;
+  /** FIFO of waiting job ids. */
+  waiting: string[];
+  finished: { completed: FinishedEntry[]; failed: FinishedEntry[] };
+  workers: MemWorker[];
+  hub: JobOutcomeHub;
+  pumpScheduled: boolean;
+}
+
+export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
+  readonly kind = 'in-process' as const;
+  private readonly settings: ResolvedSettings;
+  private readonly queues = new Map<string, MemQueue>();
+  private readonly stats = new JobStatsRegistry();
+  private closed = false;
+
+  constructor(settings: JobQueueSettings = {}) {
+    this.settings = resolveSettings(settings);
+  }
+
+  async enqueue<N extends QueueName<M>>(
+    queue: N,
+    payload: PayloadOf<M, N>,
+    options?: EnqueueOptions,
+  ): Promise<EnqueuedJob> {
+    return this.add(
+      this.queueOf(queue),
+      payload,
+      resolveEnqueueOptions(options, this.settings.defaults),
+    );
+  }
+
+  async waitForResult<N extends QueueName<M>>(
+    queue: N,
+    jobId: string,
+    timeoutMs: number,
+  ): Promise<ResultOf<M, N>> {
+    const memQueue = this.queueOf(queue);
+    const handle = memQueue.hub.wait(jobId, timeoutMs);
+    this.settleFromStore(memQueue, jobId);
+    return handle.promise;
+  }
+
+  async enqueueAndWait<N extends QueueName<M>>(
+    queue: N,
+    payload: PayloadOf<M, N>,
+    options: EnqueueAndWaitOptions,
+  ): Promise<ResultOf<M, N>> {
+    const memQueue = this.queueOf(queue);
+    const resolved = resolveEnqueueOptions(options, this.settings.defaults);
+    const handle = memQueue.hub.wait(resolved.jobId, options.waitTimeoutMs);
+    this.add(memQueue, payload, resolved);
+    // A duplicate id may name a job that already finished.
+    this.settleFromStore(memQueue, resolved.jobId);
+    return handle.promise;
+  }
+
+  async process<N extends QueueName<M>>(
+    queue: N,
+    handler: JobHandler<PayloadOf<M, N>, ResultOf<M, N>>,
+    options?: ProcessOptions,
+  ): Promise<JobWorker> {
+    const memQueue = this.queueOf(queue);
+    const { concurrency, timeoutMs } = resolveProcessOptions(options);
+    const worker: MemWorker = {
+      handler,
+      concurrency,
+      timeoutMs,
+      running: new Set(),
+      shutdown: new AbortController(),
+      closing: false,
+    };
+    memQueue.workers.push(worker);
+    this.schedulePump(memQueue);
+    return { queue, close: (closeOptions) => this.closeWorker(memQueue, worker, closeOptions) };
+  }
+
+  async onCompleted<N extends QueueName<M>>(
+    queue: N,
+    listener: (event: JobCompletedEvent<ResultOf<M, N>>) => void,
+  ): Promise<Unsubscribe> {
+    return this.queueOf(queue).hub.onCompleted(listener);
+  }
+
+  async onFailed<N extends QueueName<M>>(
+    queue: N,
+    listener: (event: JobFailedEvent) => void,
+  ): Promise<Unsubscribe> {
+    return this.queueOf(queue).hub.onFailed(listener);
+  }
+
+  async getCounts(queue: QueueName<M>): Promise<QueueCounts> {
+    const counts: QueueCounts = { waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 };
+    for (const job of this.queueOf(queue).jobs.values()) counts[job.state] += 1;
+    return counts;
+  }
+
+  getStats(queue: QueueName<M>): WorkerStats {
+    return this.stats.snapshot(queue);
+  }
+
+  async isReady(): Promise<boolean> {
+    return !this.closed;
+  }
+
+  async close(options?: CloseOptions): Promise<CloseResult> {
+    if (this.closed) return { drained: true };
+    this.closed = true;
+    const memQueues = [...this.queues.values()];
+    const results = await Promise.all(
+      memQueues.flatMap((memQueue) =>
+        memQueue.workers.map((worker) => this.closeWorker(memQueue, worker, options)),
+      ),
+    );
+    for (const memQueue of memQueues) {
+      for (const job of memQueue.jobs.values()) clearTimeout(job.retryTimer);
+      memQueue.hub.rejectAllWaiters(new JobQueueClosedError());
+    }
+    return { drained: results.every((result) => result.drained) };
+  }
+
+  private add(memQueue: MemQueue, payload: unknown, options: ResolvedJobOptions): EnqueuedJob {
+    if (memQueue.jobs.has(options.jobId)) return { jobId: options.jobId, isNew: false };
+    memQueue.jobs.set(options.jobId, {
+      id: options.jobId,
+      payload: jsonRoundTrip(payload),
+      options,
+      state: 'waiting',
+      attemptsMade: 0,
+    });
+    memQueue.waiting.push(options.jobId);
+    this.schedulePump(memQueue);
+    return { jobId: options.jobId, isNew: true };
+  }
+
+  /** Settles waiters of a job that is already finished, or unknown. */
+  private settleFromStore(memQueue: MemQueue, jobId: string): void {
+    const job = memQueue.jobs.get(jobId);
+    if (!job)
+      memQueue.hub.settleWaiters(jobId, { error: new JobNotFoundError(memQueue.name, jobId) });
+    else if (job.state === 'completed') memQueue.hub.settleWaiters(jobId, { result: job.result });
+    else if (job.state === 'failed') {
+      memQueue.hub.settleWaiters(jobId, {
+        error: new JobFailedError(memQueue.name, jobId, job.failedReason ?? ''),
+      });
+    }
+  }
+
+  // Dispatch runs on a later turn, as with Redis: enqueue() returns before the job starts.
+  private schedulePump(memQueue: MemQueue): void {
+    if (memQueue.pumpScheduled) return;
+    memQueue.pumpScheduled = true;
+    setImmediate(() => {
+      memQueue.pumpScheduled = false;
+      this.pump(memQueue);
+    });
+  }
+
+  private pump(memQueue: MemQueue): void {
+    for (const worker of memQueue.workers) {
+      while (
+        !worker.closing &&
+        worker.running.size < worker.concurrency &&
+        memQueue.waiting.length > 0
+      ) {
+        const job = memQueue.jobs.get(memQueue.waiting.shift()!);
+        if (job?.state === 'waiting') this.start(memQueue, worker, job);
+      }
+    }
+  }
+
+  private start(memQueue: MemQueue, worker: MemWorker, job: MemJob): void {
+    job.state = 'active';
+    const run = runAttempt({
+      handler: worker.handler,
+      // A fresh copy per attempt, as BullMQ reads it again from Redis.
+      payload: jsonRoundTrip(job.payload),
+      context: {
+        queue: memQueue.name,
+        jobId: job.id,
+        attempt: job.attemptsMade + 1,
+        maxAttempts: job.options.attempts,
+      },
+      timeoutMs: job.options.timeoutMs ?? worker.timeoutMs,
+      abortSignal: worker.shutdown.signal,
+    })
+      .then(
+        (result) => this.complete(memQueue, job, result),
+        (error: unknown) => this.fail(memQueue, job, error),
+      )
+      .catch((error: unknown) =>
+        this.settings.onError(toError(error), `in-process queue ${memQueue.name}`),
+      )
+      .finally(() => {
+        worker.running.delete(run);
+        this.schedulePump(memQueue);
+      });
+    worker.running.add(run);
+  }
+
+  private complete(memQueue: MemQueue, job: MemJob, result: unknown): void {
+    job.state = 'completed';
+    job.result = jsonRoundTrip(result);
+    this.stats.recordCompleted(memQueue.name);
+    this.retain(memQueue, job, 'completed');
+    memQueue.hub.completed(job.id, job.result);
+  }
+
+  private fail(memQueue: MemQueue, job: MemJob, error: unknown): void {
+    job.attemptsMade += 1;
+    const final = job.attemptsMade >= job.options.attempts;
+    this.stats.recordFailedAttempt(memQueue.name, error, final);
+    if (!final) {
+      this.scheduleRetry(memQueue, job);
+      return;
+    }
+    job.state = 'failed';
+    job.failedReason = errorMessage(error);
+    this.retain(memQueue, job, 'failed');
+    memQueue.hub.failed(job.id, job.failedReason);
+  }
+
+  private scheduleRetry(memQueue: MemQueue, job: MemJob): void {
+    const requeue = (): void => {
+      job.retryTimer = undefined;
+      job.state = 'waiting';
+      memQueue.waiting.push(job.id);
+      this.schedulePump(memQueue);
+    };
+    const delay = backoffDelayMs(job.options.backoffMs, job.attemptsMade);
+    if (delay === 0) return requeue();
+    job.state = 'delayed';
+    job.retryTimer = setTimeout(requeue, delay);
+  }
+
+  /** Keeps or drops finished jobs by the retention policy, as BullMQ does on each finish. */
+  private retain(memQueue: MemQueue, job: MemJob, kind: 'completed' | 'failed'): void {
+    const policy = kind === 'completed' ? this.settings.keepCompleted : this.settings.keepFailed;
+    if (policy.count === 0) {
+      memQueue.jobs.delete(job.id);
+      return;
+    }
+    const now = Date.now();
+    const finished = memQueue.finished[kind];
+    finished.push({ jobId: job.id, finishedAt: now });
+    const evicted = new Set(jobsToEvict(finished, policy, now));
+    if (evicted.size === 0) return;
+    memQueue.finished[kind] = finished.filter((entry) => !evicted.has(entry.jobId));
+    for (const jobId of evicted) memQueue.jobs.delete(jobId);
+  }
+
+  private async closeWorker(
+    memQueue: MemQueue,
+    worker: MemWorker,
+    options?: CloseOptions,
+  ): Promise<CloseResult> {
+    worker.closing = true;
+    const timeoutMs = options?.timeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
+    const drained = await settlesWithin(Promise.all(worker.running), timeoutMs);
+    if (!drained) {
+      // Fails the running attempts at once (their handlers see the signal).
+      worker.shutdown.abort(new Error('worker shut down'));
+      await Promise.all(worker.running);
+    }
+    memQueue.workers = memQueue.workers.filter((candidate) => candidate !== worker);
+    return { drained };
+  }
+
+  private queueOf(queue: string): MemQueue {
+    if (this.closed) throw new JobQueueClosedError();
+    let memQueue = this.queues.get(queue);
+    if (!memQueue) {
+      assertValidQueueName(queue);
+      memQueue = {
+        name: queue,
+        jobs: new Map(),
+        waiting: [],
+        finished: { completed: [], failed: [] },
+        workers: [],
+        hub: new JobOutcomeHub(queue, this.settings.onError),
+        pumpScheduled: false,
+      };
+      this.queues.set(queue, memQueue);
+    }
+    return memQueue;
+  }
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

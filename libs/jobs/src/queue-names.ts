@@ -1,0 +1,36 @@
+// The application's queues: names shared by producers and processors, and the job types of
+// each, so that a processor receives exactly its payload type.
+import type { JobSpec } from './job-queue.port.js';
+
+export const QueueNames = {
+  /** Analyse one site (analysis service). De-duplicate with stableJobId('analyze', url). */
+  siteAnalysis: 'site-analysis',
+  /** Fetch and index one site (search service's crawler). */
+  siteCrawl: 'site-crawl',
+} as const;
+
+export type FrenlyQueueName = (typeof QueueNames)[keyof typeof QueueNames];
+
+export interface SiteAnalysisJobPayload {
+  url: string;
+  /** 'on-demand': a user is waiting; 'background': the catalogue filler. */
+  trigger: 'on-demand' | 'background';
+}
+
+/** Results stay small (they sit in Redis): the analysis itself is stored by its service. */
+export interface SiteAnalysisJobResult {
+  analysisId: string;
+}
+
+export interface SiteCrawlJobPayload {
+  url: string;
+}
+
+export interface SiteCrawlJobResult {
+  siteId: string;
+}
+
+export interface FrenlyJobQueues {
+  [QueueNames.siteAnalysis]: JobSpec<SiteAnalysisJobPayload, SiteAnalysisJobResult>;
+  [QueueNames.siteCrawl]: JobSpec<SiteCrawlJobPayload, SiteCrawlJobResult>;
+}

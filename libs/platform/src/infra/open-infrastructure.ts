@@ -1,0 +1,80 @@
+import { openDatabase, type DatabaseHandle, type ServiceSchemaName } from '@frenly/db';
+import { createEventBus, type EventBus, type EventsLogger } from '@frenly/events';
+import { createJobQueue, type FrenlyJobQueues, type JobQueue } from '@frenly/jobs';
+import type { InfrastructureRegistry } from '../boot/launch.js';
+import type { JsonLogger } from '../logging/json-logger.js';
+
+/** The validated variables (from commonVars) that choose and locate the adapters. */
+export interface InfrastructureConfig {
+  readonly DATABASE_URL?: string | undefined;
+  readonly FRENLY_DATA_DIR: string;
+  readonly REDIS_URL?: string | undefined;
+  readonly KAFKA_BROKERS: readonly string[];
+  readonly KAFKA_CLIENT_ID: string;
+}
+
+export type FrenlyJobQueue = JobQueue<FrenlyJobQueues>;
+
+/**
+ * PostgreSQL when DATABASE_URL is set, PGlite in FRENLY_DATA_DIR otherwise. The migrations of
+ * `schemas` (the service's own; default all) run at open.
+ */
+export function openDatabaseFor(
+  infra: InfrastructureRegistry,
+  config: Pick<InfrastructureConfig, 'DATABASE_URL' | 'FRENLY_DATA_DIR'>,
+  schemas?: readonly ServiceSchemaName[],
+): Promise<DatabaseHandle> {
+  return infra.open(
+    'database',
+    () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.FRENLY_DATA_DIR, schemas }),
+    (handle) => handle.ping(),
+  );
+}
+
+/** Kafka when KAFKA_BROKERS is set, the in-process bus otherwise. */
+export function openEventBusFor(
+  infra: InfrastructureRegistry,
+  config: Pick<InfrastructureConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID'>,
+  clientName: string,
+  logger: JsonLogger,
+): Promise<EventBus> {
+  return infra.open(
+    'bus',
+    async () =>
+      createEventBus({
+        kafkaBrokers: config.KAFKA_BROKERS,
+        clientId: `${config.KAFKA_CLIENT_ID}-${clientName}`,
+        logger: eventsLogger(logger.forContext('events')),
+      }),
+    (bus) => bus.ping(),
+  );
+}
+
+/** BullMQ on REDIS_URL when set, the in-process job queue otherwise. */
+export function openJobQueueFor(
+  infra: InfrastructureRegistry,
+  config: Pick<InfrastructureConfig, 'REDIS_URL'>,
+  logger: JsonLogger,
+): Promise<FrenlyJobQueue> {
+  const jobsLogger = logger.forContext('jobs');
+  return infra.open(
+    'queue',
+    async () =>
+      createJobQueue<FrenlyJobQueues>({
+        redisUrl: config.REDIS_URL,
+        onError: (error, where) => jobsLogger.exception(`job queue: ${where}`, error),
+      }),
+    async (queue) => {
+      if (!(await queue.isReady())) throw new Error(queue.kind === 'bullmq' ? 'Redis does not answer' : 'queue closed');
+    },
+  );
+}
+
+function eventsLogger(logger: JsonLogger): EventsLogger {
+  return {
+    debug: (message, fields) => logger.entry('debug', message, fields),
+    info: (message, fields) => logger.entry('info', message, fields),
+    warn: (message, fields) => logger.entry('warn', message, fields),
+    error: (message, fields) => logger.entry('error', message, fields),
+  };
+}

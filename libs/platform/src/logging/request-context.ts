@@ -1,0 +1,31 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+/** What every log line (and, later, every published event) of one request can carry. */
+export interface RequestContext {
+  readonly requestId: string;
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithRequestContext<T>(context: RequestContext, work: () => T): T {
+  return storage.run(context, work);
+}
+
+/** The id of the request being handled, if any (undefined at boot, in timers, in jobs). */
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.requestId;
+}
+
+// Incoming ids end up in logs and headers: accept only short, printable, token-like values.
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+export function isAcceptableRequestId(value: unknown): value is string {
+  return typeof value === 'string' && ACCEPTABLE_REQUEST_ID.test(value);
+}
+
+export function newRequestId(): string {
+  return randomUUID();
+}

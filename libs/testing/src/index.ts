@@ -1,0 +1,3 @@
+export * from './postgres.js';
+export * from './temp-dir.js';
+export * from './wait.js';

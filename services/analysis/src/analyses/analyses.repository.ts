@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { analyses, type Database, type Transaction } from '@frenly/db';
+import { DATABASE } from '@frenly/platform';
+import type { AnalysisReport } from '../pipeline/report.js';
+
+export type AnalysisRow = typeof analyses.$inferSelect;
+
+type Executor = Database | Transaction;
+
+/** analysis.analyses: the only code that reads or writes it. */
+@Injectable()
+export class AnalysesRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /** The newest attempt (completed or failed) for a URL. */
+  async latestFor(url: string): Promise<AnalysisRow | undefined> {
+    const [row] = await this.db.select().from(analyses).where(eq(analyses.url, url)).orderBy(desc(analyses.createdAt)).limit(1);
+    return row;
+  }
+
+  /** The newest completed analysis among these URLs (a site may be known under several). */
+  async latestCompletedAmong(urls: readonly string[]): Promise<AnalysisRow | undefined> {
+    if (urls.length === 0) return undefined;
+    const [row] = await this.db
+      .select()
+      .from(analyses)
+      .where(and(inArray(analyses.url, [...urls]), eq(analyses.status, 'completed')))
+      .orderBy(desc(analyses.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async getById(id: string): Promise<AnalysisRow | undefined> {
+    const [row] = await this.db.select().from(analyses).where(eq(analyses.id, id)).limit(1);
+    return row;
+  }
+
+  async insertCompleted(tx: Executor, entry: { url: string; engine: string; report: AnalysisReport; durationMs: number }): Promise<AnalysisRow> {
+    const [row] = await tx
+      .insert(analyses)
+      .values({
+        url: entry.url,
+        status: 'completed',
+        engine: entry.engine,
+        scoringVersion: entry.report.scoringVersion,
+        frenlinessScore: entry.report.frenlinessScore,
+        isVerified: entry.report.isVerified,
+        report: entry.report,
+        durationMs: entry.durationMs,
+      })
+      .returning();
+    if (!row) throw new Error(`insert of the analysis of ${entry.url} returned no row`);
+    return row;
+  }
+
+  async insertFailed(entry: { url: string; errorCode: string; errorMessage: string; durationMs: number }): Promise<AnalysisRow> {
+    const [row] = await this.db
+      .insert(analyses)
+      .values({ url: entry.url, status: 'failed', errorCode: entry.errorCode, errorMessage: entry.errorMessage.slice(0, 1000), durationMs: entry.durationMs })
+      .returning();
+    if (!row) throw new Error(`insert of the failed analysis of ${entry.url} returned no row`);
+    return row;
+  }
+}
+
+/** The stored report of a completed row. */
+export function reportOf(row: AnalysisRow): AnalysisReport {
+  if (row.status !== 'completed' || !row.report) throw new Error(`analysis ${row.id} has no report`);
+  return row.report as AnalysisReport;
+}

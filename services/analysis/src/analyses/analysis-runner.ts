@@ -1,0 +1,114 @@
+// One analysis, end to end: fetch (safely), run the pipeline, let the LLM refine the words if
+// configured, then store the result and its site-analyzed event in one transaction.
+import { Inject, Injectable } from '@nestjs/common';
+import { Topics, type AnalysisEngine } from '@frenly/contracts';
+import type { Database } from '@frenly/db';
+import { makeEvent } from '@frenly/events';
+import { DATABASE, JsonLogger } from '@frenly/platform';
+import { performance } from 'node:perf_hooks';
+import { AnalysisError } from '../analysis.errors.js';
+import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
+import { PageFetcher } from '../fetching/page-fetcher.js';
+import { InsightRefiner } from '../llm/insight-refiner.js';
+import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
+import { AnalysisOutbox } from '../outbox/analysis-outbox.js';
+import { analyzePage } from '../pipeline/analyze-page.js';
+import type { AnalysisReport } from '../pipeline/report.js';
+import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
+import { CommunityRepository } from '../sites/community.repository.js';
+import { SiteRefsRepository } from '../sites/site-refs.repository.js';
+import { analysisDataOf } from './analysis-data.js';
+import { AnalysesRepository, type AnalysisRow } from './analyses.repository.js';
+
+@Injectable()
+export class AnalysisRunner {
+  private readonly logger: JsonLogger;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
+    private readonly fetcher: PageFetcher,
+    private readonly catalog: TrackerCatalog,
+    private readonly refiner: InsightRefiner,
+    private readonly analyses: AnalysesRepository,
+    private readonly siteRefs: SiteRefsRepository,
+    private readonly community: CommunityRepository,
+    private readonly outbox: AnalysisOutbox,
+    private readonly metrics: AnalysisMetrics,
+    logger: JsonLogger,
+  ) {
+    this.logger = logger.forContext('AnalysisRunner');
+  }
+
+  /** Analyses `url` (canonical) and returns the stored row's id; a refusal is stored as a failed row. */
+  async run(url: string, signal?: AbortSignal): Promise<string> {
+    // A worker elsewhere may have just finished this URL (the job id only de-duplicates per round).
+    const recent = await this.analyses.latestFor(url);
+    if (recent && isFresh(recent, this.settings)) return recent.id;
+
+    const started = performance.now();
+    let snapshot;
+    try {
+      snapshot = await this.fetcher.fetch(url, signal);
+    } catch (error) {
+      if (!(error instanceof AnalysisError)) throw error;
+      const row = await this.analyses.insertFailed({ url, errorCode: error.code, errorMessage: error.message, durationMs: Math.round(performance.now() - started) });
+      this.metrics.analyses.inc({ outcome: 'failed', engine: 'none' });
+      this.logger.entry('info', 'analysis refused or failed', { url, code: error.code });
+      return row.id;
+    }
+    const fetched = performance.now();
+    this.metrics.duration.observe({ stage: 'fetch' }, (fetched - started) / 1000);
+
+    const siteId = await this.siteRefs.siteIdOf(url);
+    const community = siteId === undefined ? null : await this.community.totalsOf(siteId);
+    let report = analyzePage(snapshot, this.catalog, community);
+    const analysed = performance.now();
+    this.metrics.duration.observe({ stage: 'pipeline' }, (analysed - fetched) / 1000);
+
+    let engine: AnalysisEngine = 'heuristic';
+    if (this.refiner.enabled) {
+      const refined = await this.refiner.refine(report, signal);
+      this.metrics.duration.observe({ stage: 'llm' }, (performance.now() - analysed) / 1000);
+      if (refined) {
+        report = { ...report, ...refined } satisfies AnalysisReport;
+        engine = 'llm';
+      }
+    }
+
+    const durationMs = Math.round(performance.now() - started);
+    const row = await this.db.transaction(async (tx) => {
+      const stored = await this.analyses.insertCompleted(tx, { url, engine, report, durationMs });
+      await this.outbox.write(tx, [
+        makeEvent(Topics.SiteAnalyzed, url, {
+          url,
+          domain: report.domain,
+          title: report.title,
+          description: report.description,
+          frenlinessScore: report.frenlinessScore,
+          trustScore: report.trustScore,
+          isVerified: report.isVerified,
+          uxScore: report.uxScore,
+          analysisData: analysisDataOf(report, { engine, analyzedAt: stored.createdAt.toISOString(), analysisId: stored.id, evidence: 'compact' }),
+          engine,
+          analyzedAt: stored.createdAt.toISOString(),
+          analysisId: stored.id,
+          finalUrl: report.finalUrl,
+          scoringVersion: report.scoringVersion,
+          language: report.language,
+        }),
+      ]);
+      return stored;
+    });
+    this.outbox.committed();
+    this.metrics.analyses.inc({ outcome: 'completed', engine });
+    this.metrics.duration.observe({ stage: 'total' }, durationMs / 1000);
+    return row.id;
+  }
+}
+
+/** A completed analysis within the cache TTL, or a failure within the failure TTL. */
+export function isFresh(row: AnalysisRow, settings: Pick<AnalysisSettings, 'cacheTtlMs' | 'failureTtlMs'>, now = Date.now()): boolean {
+  const age = now - row.createdAt.getTime();
+  return row.status === 'completed' ? age < settings.cacheTtlMs : age < settings.failureTtlMs;
+}

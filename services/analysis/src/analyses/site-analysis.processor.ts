@@ -1,0 +1,32 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { QueueNames, type JobWorker } from '@frenly/jobs';
+import { JOB_QUEUE, type FrenlyJobQueue } from '@frenly/platform';
+import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
+import { canonicalUrl } from '../urls/canonical-url.js';
+import { AnalysisRunner } from './analysis-runner.js';
+
+/** The site-analysis queue's worker: BullMQ in the distributed runtime, in-process when embedded. */
+@Injectable()
+export class SiteAnalysisProcessor implements OnModuleInit, OnApplicationShutdown {
+  private worker?: JobWorker;
+
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: FrenlyJobQueue,
+    @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
+    private readonly runner: AnalysisRunner,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.worker = await this.jobs.process(
+      QueueNames.siteAnalysis,
+      // Other producers (the catalogue's background analyses) may enqueue too: canonicalise here.
+      async ({ url }, { signal }) => ({ analysisId: await this.runner.run(canonicalUrl(url), signal) }),
+      { concurrency: this.settings.concurrency, timeoutMs: this.settings.jobTimeoutMs },
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close({ timeoutMs: 5_000 });
+    this.worker = undefined;
+  }
+}

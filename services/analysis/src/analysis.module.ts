@@ -1,0 +1,72 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { Database } from '@frenly/db';
+import type { EventBus } from '@frenly/events';
+import { DATABASE, EVENT_BUS, JOB_QUEUE, type FrenlyJobQueue, IDENTITY_TOKENS, IdentityTokens } from '@frenly/platform';
+import { ANALYSIS_SETTINGS, resolveAnalysisSettings, type AnalysisSettings } from './analysis.settings.js';
+import { AnalysesRepository } from './analyses/analyses.repository.js';
+import { AnalysisRunner } from './analyses/analysis-runner.js';
+import { SiteAnalysisProcessor } from './analyses/site-analysis.processor.js';
+import { AnalyzeController } from './analyze/analyze.controller.js';
+import { AnalyzeService } from './analyze/analyze.service.js';
+import { CommunityConsumer } from './consumers/community.consumer.js';
+import { SiteIndexedConsumer } from './consumers/site-indexed.consumer.js';
+import { PageFetcher } from './fetching/page-fetcher.js';
+import { InsightRefiner } from './llm/insight-refiner.js';
+import { LlmClient } from './llm/llm-client.js';
+import { LlmReframer } from './llm/llm-reframer.js';
+import { AnalysisMetrics } from './metrics/analysis.metrics.js';
+import { AnalysisOutbox } from './outbox/analysis-outbox.js';
+import { TrackerCatalog } from './pipeline/trackers/tracker-catalog.js';
+import { ReframeController } from './reframe/reframe.controller.js';
+import { ReframeService } from './reframe/reframe.service.js';
+import { ReframesRepository } from './reframe/reframes.repository.js';
+import { CommunityRepository } from './sites/community.repository.js';
+import { SiteIdWaiter } from './sites/site-id-waiter.js';
+import { SiteRefsRepository } from './sites/site-refs.repository.js';
+
+/** What the runtime hands the analysis service (shared instances in the embedded runtime). */
+export interface AnalysisInfrastructure {
+  readonly identityTokens: IdentityTokens;
+  readonly db: Database;
+  readonly bus: EventBus;
+  readonly jobs: FrenlyJobQueue;
+  /** Defaults suit production; see analysisSettingsFromConfig for the environment variables. */
+  readonly settings?: Partial<AnalysisSettings>;
+}
+
+/** The analysis service: site analyses and content reframing, run as jobs. */
+@Module({})
+export class AnalysisModule {
+  static forRoot(infra: AnalysisInfrastructure): DynamicModule {
+    return {
+      module: AnalysisModule,
+      controllers: [AnalyzeController, ReframeController],
+      providers: [
+        { provide: DATABASE, useValue: infra.db },
+        { provide: EVENT_BUS, useValue: infra.bus },
+        { provide: IDENTITY_TOKENS, useValue: infra.identityTokens },
+        { provide: JOB_QUEUE, useValue: infra.jobs },
+        { provide: ANALYSIS_SETTINGS, useValue: resolveAnalysisSettings(infra.settings) },
+        { provide: TrackerCatalog, useFactory: () => TrackerCatalog.load() },
+        AnalysisMetrics,
+        AnalysisOutbox,
+        AnalysesRepository,
+        SiteRefsRepository,
+        CommunityRepository,
+        ReframesRepository,
+        PageFetcher,
+        LlmClient,
+        InsightRefiner,
+        LlmReframer,
+        AnalysisRunner,
+        SiteAnalysisProcessor,
+        AnalyzeService,
+        ReframeService,
+        SiteIdWaiter,
+        SiteIndexedConsumer,
+        CommunityConsumer,
+      ],
+      exports: [AnalyzeService, ReframeService],
+    };
+  }
+}

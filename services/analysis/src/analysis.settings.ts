@@ -1,0 +1,76 @@
+import type { Resolver } from '@frenly/safe-fetch';
+
+/** An OpenAI-compatible chat-completions endpoint (api.openai.com, a local server…). */
+export interface LlmSettings {
+  readonly apiKey: string;
+  /** e.g. https://api.openai.com/v1 or http://127.0.0.1:8080/v1; the SDK's default when undefined. */
+  readonly baseUrl: string | undefined;
+  readonly model: string;
+  /** Bound on one LLM call; past it the heuristic result stands. */
+  readonly timeoutMs: number;
+}
+
+/** Tunables of the analysis module; every field has a production default. */
+export interface AnalysisSettings {
+  /** A completed analysis younger than this is served from the database instead of fetched again. */
+  readonly cacheTtlMs: number;
+  /** A failed analysis (refused URL, unreachable site) is answered again without refetching for this long. */
+  readonly failureTtlMs: number;
+  /** How long the analyze request waits for its job. */
+  readonly waitTimeoutMs: number;
+  /** Time limit of one analysis job attempt (fetch + pipeline + LLM). */
+  readonly jobTimeoutMs: number;
+  /** Jobs this process runs at once. */
+  readonly concurrency: number;
+  /** After an analysis, how long to wait for the catalogue to give a new site its id. */
+  readonly siteIdWaitMs: number;
+  /** `FRENLY_FETCH_ALLOWLIST`: host:port pairs the fetcher may reach although not public. */
+  readonly fetchAllowList: readonly string[];
+  /** Total time budget of one page fetch (redirects included). */
+  readonly fetchTimeoutMs: number;
+  readonly fetchMaxBytes: number;
+  /** Tests only: a static resolver and an extra trusted CA for loopback fixture sites. */
+  readonly fetchResolver: Resolver | undefined;
+  readonly fetchCa: string | undefined;
+  /** null: no LLM; the heuristic engine writes everything. */
+  readonly llm: LlmSettings | null;
+  /** Consumer groups (tests use unique ones). */
+  readonly siteRefsGroup: string;
+  readonly communityGroup: string;
+  readonly relayPollIntervalMs: number;
+  readonly relayDrainTimeoutMs: number;
+}
+
+export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
+  cacheTtlMs: 6 * 60 * 60 * 1000,
+  failureTtlMs: 60 * 1000,
+  waitTimeoutMs: 25_000,
+  jobTimeoutMs: 20_000,
+  concurrency: 2,
+  siteIdWaitMs: 5_000,
+  fetchAllowList: [],
+  fetchTimeoutMs: 10_000,
+  fetchMaxBytes: 5 * 1024 * 1024,
+  fetchResolver: undefined,
+  fetchCa: undefined,
+  llm: null,
+  siteRefsGroup: 'analysis.site-refs',
+  communityGroup: 'analysis.community',
+  relayPollIntervalMs: 1_000,
+  relayDrainTimeoutMs: 3_000,
+};
+
+/** Injection token of the resolved AnalysisSettings. */
+export const ANALYSIS_SETTINGS = Symbol('ANALYSIS_SETTINGS');
+
+export function resolveAnalysisSettings(overrides: Partial<AnalysisSettings> = {}): AnalysisSettings {
+  const settings = { ...DEFAULT_ANALYSIS_SETTINGS, ...overrides };
+  for (const key of ['cacheTtlMs', 'waitTimeoutMs', 'jobTimeoutMs', 'siteIdWaitMs', 'fetchTimeoutMs', 'fetchMaxBytes', 'concurrency'] as const) {
+    const value = settings[key];
+    if (!Number.isInteger(value) || value < (key === 'cacheTtlMs' || key === 'siteIdWaitMs' ? 0 : 1)) {
+      throw new Error(`Analysis setting ${key} must be a whole number (got ${value})`);
+    }
+  }
+  if (settings.llm && settings.llm.timeoutMs < 1) throw new Error('The LLM timeout must be at least 1 ms');
+  return settings;
+}

@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AnalysisErrorCodes, type AnalysisResponse } from '@frenly/contracts';
+import { JobFailedError, JobWaitTimeoutError, QueueNames, stableJobId } from '@frenly/jobs';
+import { JOB_QUEUE, type FrenlyJobQueue } from '@frenly/platform';
+import { AnalysisError, isAnalysisErrorCode } from '../analysis.errors.js';
+import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
+import { AnalysesRepository, reportOf, type AnalysisRow } from '../analyses/analyses.repository.js';
+import { isFresh } from '../analyses/analysis-runner.js';
+import { PageFetcher } from '../fetching/page-fetcher.js';
+import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
+import { CommunityRepository } from '../sites/community.repository.js';
+import { SiteIdWaiter } from '../sites/site-id-waiter.js';
+import { canonicalUrl, InvalidUrlError } from '../urls/canonical-url.js';
+import { analysisResponseOf } from './analysis-response.js';
+
+@Injectable()
+export class AnalyzeService {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: FrenlyJobQueue,
+    @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
+    private readonly analyses: AnalysesRepository,
+    private readonly fetcher: PageFetcher,
+    private readonly community: CommunityRepository,
+    private readonly siteIds: SiteIdWaiter,
+    private readonly metrics: AnalysisMetrics,
+  ) {}
+
+  /**
+   * Serves a recent analysis of the URL or runs one as a job (one per URL at a time), waits for
+   * it within the bound, then for the catalogue's site id, and answers the analysis screen's data.
+   */
+  async analyze(input: string): Promise<AnalysisResponse> {
+    const url = normalise(input);
+    this.fetcher.precheck(url);
+
+    const latest = await this.analyses.latestFor(url);
+    let row: AnalysisRow;
+    let cached = false;
+    if (latest && isFresh(latest, this.settings)) {
+      row = latest;
+      cached = true;
+      this.metrics.cacheHits.inc({ kind: latest.status });
+    } else {
+      this.metrics.cacheMisses.inc();
+      row = await this.runJob(url, latest?.id);
+    }
+    if (row.status === 'failed') throw failureOf(row);
+
+    const { siteId, waited } = await this.siteIds.waitFor(url, this.settings.siteIdWaitMs);
+    this.metrics.siteIdWaits.inc({ outcome: siteId === undefined ? 'timeout' : waited ? 'arrived' : 'known' });
+    if (siteId === undefined) throw AnalysisError.siteNotIndexed();
+    const report = reportOf(row);
+    const [community, recentStakes] = await Promise.all([this.community.totalsOf(siteId), this.community.recentStakes(siteId, report.domain)]);
+    return analysisResponseOf({ siteId, row, report, community, recentStakes, cached });
+  }
+
+  /**
+   * The job id names the URL and the analysis it replaces: concurrent requests share one job,
+   * and a retained finished job never stands in for a newer round.
+   */
+  private async runJob(url: string, replaces: string | undefined): Promise<AnalysisRow> {
+    const jobId = stableJobId('analyze', `${url} ${replaces ?? 'none'}`);
+    let analysisId: string;
+    try {
+      ({ analysisId } = await this.jobs.enqueueAndWait(
+        QueueNames.siteAnalysis,
+        { url, trigger: 'on-demand' },
+        { jobId, waitTimeoutMs: this.settings.waitTimeoutMs, timeoutMs: this.settings.jobTimeoutMs },
+      ));
+    } catch (error) {
+      if (error instanceof JobWaitTimeoutError) throw AnalysisError.analysisTimeout(Math.round(this.settings.waitTimeoutMs / 1000));
+      if (error instanceof JobFailedError && /timed out/i.test(error.reason)) {
+        throw new AnalysisError(AnalysisErrorCodes.SiteTimeout, `The analysis took longer than ${Math.round(this.settings.jobTimeoutMs / 1000)} s and was stopped`);
+      }
+      throw error;
+    }
+    const row = await this.analyses.getById(analysisId);
+    if (!row) throw new Error(`analysis ${analysisId} finished but is not stored`);
+    return row;
+  }
+}
+
+function normalise(input: string): string {
+  try {
+    return canonicalUrl(input);
+  } catch (error) {
+    if (error instanceof InvalidUrlError) throw AnalysisError.invalidUrl(error.message);
+    throw error;
+  }
+}
+
+function failureOf(row: AnalysisRow): AnalysisError {
+  const code = row.errorCode ?? '';
+  return new AnalysisError(isAnalysisErrorCode(code) ? code : AnalysisErrorCodes.SiteUnreachable, row.errorMessage ?? 'The site could not be analysed');
+}

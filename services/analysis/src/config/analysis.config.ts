@@ -1,0 +1,51 @@
+import { commonVars, env, type ConfigOf } from '@frenly/config';
+import { distributedVars } from '@frenly/platform';
+import { fetchAllowListVar } from '@frenly/safe-fetch';
+import { DEFAULT_ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
+
+/** The analysis service's own settings; the embedded runtime spreads these into its spec too. */
+export const analysisSettingsVars = {
+  FRENLY_FETCH_ALLOWLIST: fetchAllowListVar,
+  OPENAI_API_KEY: env.optionalString('API key of an OpenAI-compatible server; set it to let an LLM write analysis reasoning and reframes (unset = heuristic engine only)'),
+  OPENAI_BASE_URL: env.url('Base URL of the OpenAI-compatible API (e.g. http://127.0.0.1:8080/v1 for a local server); unset = api.openai.com', ['http', 'https']),
+  OPENAI_MODEL: env.string('Model name sent to the OpenAI-compatible API', { default: 'gpt-4o-mini' }),
+  OPENAI_TIMEOUT_MS: env.int('Bound on one LLM call; past it the heuristic result stands', { default: 8_000, min: 100, max: 60_000 }),
+  ANALYSIS_CACHE_TTL_SECONDS: env.int('How long a completed site analysis is served from cache before a new fetch', {
+    default: DEFAULT_ANALYSIS_SETTINGS.cacheTtlMs / 1000,
+    min: 0,
+    max: 30 * 24 * 3600,
+  }),
+  ANALYSIS_WAIT_TIMEOUT_MS: env.int('How long POST /api/sites/analyze waits for its analysis job', { default: DEFAULT_ANALYSIS_SETTINGS.waitTimeoutMs, min: 1_000, max: 120_000 }),
+  ANALYSIS_CONCURRENCY: env.int('Site analyses one process runs at once', { default: DEFAULT_ANALYSIS_SETTINGS.concurrency, min: 1, max: 32 }),
+};
+
+/** The analysis service on its own (distributed mode). */
+export const analysisConfigSpec = {
+  NODE_ENV: commonVars.NODE_ENV,
+  LOG_LEVEL: commonVars.LOG_LEVEL,
+  DATABASE_URL: distributedVars.DATABASE_URL,
+  FRENLY_DATA_DIR: commonVars.FRENLY_DATA_DIR,
+  REDIS_URL: distributedVars.REDIS_URL,
+  KAFKA_BROKERS: distributedVars.KAFKA_BROKERS,
+  FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
+  KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
+  PORT: env.port('HTTP port of the analysis service', 3003),
+  HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
+  ...analysisSettingsVars,
+};
+
+export type AnalysisConfig = ConfigOf<typeof analysisConfigSpec>;
+export type AnalysisSettingsConfig = ConfigOf<typeof analysisSettingsVars>;
+
+/** The module's settings from validated configuration (distributed service or embedded runtime). */
+export function analysisSettingsFromConfig(config: AnalysisSettingsConfig): Partial<AnalysisSettings> {
+  return {
+    fetchAllowList: config.FRENLY_FETCH_ALLOWLIST,
+    cacheTtlMs: config.ANALYSIS_CACHE_TTL_SECONDS * 1000,
+    waitTimeoutMs: config.ANALYSIS_WAIT_TIMEOUT_MS,
+    concurrency: config.ANALYSIS_CONCURRENCY,
+    llm: config.OPENAI_API_KEY
+      ? { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS }
+      : null,
+  };
+}

@@ -1,0 +1,11 @@
+import type { EventsLogger } from '@frenly/events';
+import type { JsonLogger } from '@frenly/platform';
+
+export function eventsLogger(logger: JsonLogger): EventsLogger {
+  return {
+    debug: (message, fields) => logger.entry('debug', message, fields),
+    info: (message, fields) => logger.entry('info', message, fields),
+    warn: (message, fields) => logger.entry('warn', message, fields),
+    error: (message, fields) => logger.entry('error', message, fields),
+  };
+}

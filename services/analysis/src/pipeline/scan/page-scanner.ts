@@ -1,0 +1,697 @@
+// One streaming pass (htmlparser2's tokenizer, no DOM) over a page, recording PageFacts.
+// A stack mirrors the open elements so that every piece of text knows whether it is visible,
+// which block it belongs to and what its ancestors are for (class/id hints).
+import { Parser } from 'htmlparser2';
+import type {
+  ButtonFact,
+  CheckboxFact,
+  ControlFact,
+  DialogFact,
+  FormFact,
+  HeadingFact,
+  Hint,
+  IframeFact,
+  ImageFact,
+  LinkFact,
+  MediaFact,
+  PageFacts,
+  ResourceFact,
+  ScriptFact,
+  TextSegment,
+} from './page-facts.js';
+
+export const MAX_INLINE_SCRIPT_CHARS = 300_000;
+const MAX_INLINE_STYLE_CHARS = 200_000;
+const MAX_SEGMENTS = 20_000;
+const MAX_SEGMENT_CHARS = 4_000;
+const MAX_COLLECTED_CHARS = 400;
+const MAX_DIALOG_CHARS = 1_500;
+const MAX_RESOURCES = 2_000;
+
+const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'button', 'caption', 'dd', 'details', 'dialog', 'div',
+  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
+  'hr', 'html', 'input', 'label', 'legend', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary',
+  'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'menu', 'center',
+]);
+/** Their text is not page text a visitor reads. */
+const NO_TEXT_TAGS = new Set(['script', 'style', 'noscript', 'template', 'select', 'option', 'textarea', 'svg', 'math', 'head', 'iframe', 'object']);
+const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'menu']);
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary']);
+const UNLABELLED_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'reset', 'image']);
+const BUTTON_INPUT_TYPES = new Set(['submit', 'button', 'reset', 'image']);
+const DIALOG_CONTAINERS = new Set(['div', 'section', 'aside', 'form', 'dialog', 'footer', 'article']);
+
+/** Which class/id words mean what. Tokens are whole words of the class/id (split on -, _, camelCase). */
+function hintOf(token: string): Hint | undefined {
+  if (token === 'countdown' || token === 'timer' || token === 'countdowntimer') return 'countdown';
+  if (/^(modal|popup|overlay|interstitial|lightbox|dialog|popover)s?$/.test(token)) return 'modal';
+  if (/^(cookie|cookies|consent|gdpr|cmp\d*|onetrust|cookiebot|didomi|usercentrics|truste|trustarc|quantcast|iubenda|osano|termly|klaro|cookielaw|cookieconsent)$/.test(token)) return 'cookie';
+  if (/^(newsletter|subscribe|optin|signup|leadgen|emailcapture)$/.test(token)) return 'newsletter';
+  if (/^(paywall|regwall|registrationwall|meter|metered)$/.test(token)) return 'paywall';
+  if (/^(ad|ads|advert|adverts|advertisement|advertising|adsbygoogle|adslot|adunit|adcontainer|adsense|dfp|sponsored)$/.test(token)) return 'ad';
+  if (/^(stock|lowstock|scarcity|urgency|inventory)$/.test(token)) return 'stock';
+  if (/^(fomo|socialproof|salespop|recentsales|livevisitors)$/.test(token)) return 'social-proof';
+  return undefined;
+}
+
+function hintsOf(attribs: Record<string, string>): Hint[] {
+  const source = `${attribs.class ?? ''} ${attribs.id ?? ''}`;
+  if (source.trim() === '') return [];
+  const tokens = source
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  const found: Hint[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? '';
+    if (token === '') continue;
+    const hint = hintOf(token) ?? (token === 'count' && tokens[i + 1] === 'down' ? 'countdown' : undefined) ?? (token === 'pop' && tokens[i + 1] === 'up' ? 'modal' : undefined);
+    if (hint && !found.includes(hint)) found.push(hint);
+  }
+  // "social-proof", "sales-pop", "low-stock", "recent-sales", "opt-in", "sign-up": hyphenated pairs.
+  const joined = tokens.join('');
+  for (const [needle, hint] of [['socialproof', 'social-proof'], ['salespop', 'social-proof'], ['recentsales', 'social-proof'], ['lowstock', 'stock'], ['adslot', 'ad'], ['adunit', 'ad']] as const) {
+    if (joined.includes(needle) && !found.includes(hint)) found.push(hint);
+  }
+  return found;
+}
+
+function isStyleHidden(style: string | undefined): boolean {
+  return style !== undefined && /(display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
+}
+
+function isClassHidden(className: string | undefined): boolean {
+  return className !== undefined && /(^|\s)(hidden|d-none|is-hidden|invisible|sr-only|visually-hidden|hide)(\s|$)/.test(className);
+}
+
+function isTinyStyle(style: string | undefined): boolean {
+  if (!style) return false;
+  const match = /font-size\s*:\s*(\d+(?:\.\d+)?)(px|pt)/i.exec(style);
+  if (!match) return false;
+  const size = Number(match[1]);
+  return match[2]?.toLowerCase() === 'pt' ? size <= 7 : size <= 9;
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Space-separated tokens with at least one letter or digit (text is already normalised). */
+function countWords(text: string): number {
+  let count = 0;
+  let counted = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 32) {
+      counted = false;
+    } else if (!counted && isWordChar(code)) {
+      count++;
+      counted = true;
+    }
+  }
+  return count;
+}
+
+function isWordChar(code: number): boolean {
+  // ASCII letters and digits, and any non-ASCII character that is not punctuation-like
+  // (letters of other scripts); cheap enough to run over megabytes of text.
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 191 && code !== 0x2014 && code !== 0x2013 && code !== 0x2026 && code !== 0x201c && code !== 0x201d && code !== 0x2019);
+}
+
+const BLOCKS_EVENT = /return\s+false|preventDefault/i;
+
+/** Text gathered for one element while it is open (link name, label, heading, dialog…). */
+class Collector {
+  private parts: string[] = [];
+  private length = 0;
+  /** `hidden`: it belongs to a hidden element, so it also gathers hidden text. */
+  constructor(
+    private readonly cap: number,
+    readonly hidden = false,
+  ) {}
+  add(text: string): void {
+    if (this.length >= this.cap) return;
+    this.parts.push(text);
+    this.length += text.length;
+  }
+  text(): string {
+    return normalise(this.parts.join(' ')).slice(0, this.cap);
+  }
+  get full(): boolean {
+    return this.length >= this.cap;
+  }
+}
+
+interface Frame {
+  readonly tag: string;
+  readonly hidden: boolean;
+  readonly noText: boolean;
+  readonly chrome: boolean;
+  readonly tiny: boolean;
+  readonly hints: readonly Hint[];
+  readonly inSvg: boolean;
+  dialog: DialogBuilder | undefined;
+  readonly collectors: Collector[];
+  onClose?: () => void;
+}
+
+interface DialogBuilder {
+  signal: string;
+  hints: readonly Hint[];
+  visibleAtLoad: boolean;
+  collector: Collector;
+  hasEmailInput: boolean;
+  buttons: string[];
+}
+
+interface PendingControl {
+  fact: Omit<ControlFact, 'label'>;
+  wrappingLabel: Collector | undefined;
+  ownLabel: string | null;
+}
+
+interface PendingCheckbox {
+  checked: boolean;
+  hidden: boolean;
+  id: string | null;
+  wrappingLabel: Collector | undefined;
+  ownLabel: string | null;
+  /** The visible text that follows the box within its parent element. */
+  nearby: Collector;
+}
+
+/** Scans `html` once. Deterministic: the same text always gives the same facts. */
+export function scanPage(html: string): PageFacts {
+  const stack: Frame[] = [];
+  const activeCollectors: Collector[] = [];
+
+  let lang: string | null = null;
+  let title: string | null = null;
+  let metaDescription: string | null = null;
+  let ogTitle: string | null = null;
+  let ogDescription: string | null = null;
+  let viewport: string | null = null;
+  let metaRefresh: string | null = null;
+  let metaReferrer: string | null = null;
+  let metaCsp: string | null = null;
+  let hasFavicon = false;
+  let bodyAriaHidden = false;
+  const images: ImageFact[] = [];
+  const links: LinkFact[] = [];
+  const buttons: ButtonFact[] = [];
+  const pendingControls: PendingControl[] = [];
+  const pendingCheckboxes: PendingCheckbox[] = [];
+  const forms: FormFact[] = [];
+  const headings: HeadingFact[] = [];
+  const landmarks = { main: 0, nav: 0, banner: 0, contentinfo: 0 };
+  const labelFor = new Map<string, Collector>();
+  const idCounts = new Map<string, number>();
+  const positiveTabindex: { tag: string; value: number }[] = [];
+  const iframes: IframeFact[] = [];
+  const scripts: ScriptFact[] = [];
+  const resources: ResourceFact[] = [];
+  const media: { fact: Omit<MediaFact, 'captions'>; captions: boolean }[] = [];
+  const dialogs: DialogBuilder[] = [];
+  const segments: TextSegment[] = [];
+  const adSlots: string[] = [];
+  const blockedInteractions: string[] = [];
+  const countdowns: Collector[] = [];
+  let inlineScript = '';
+  let inlineStyle = '';
+  let marqueeOrBlink = 0;
+  let visibleChars = 0;
+  let words = 0;
+  let formIndex = -1;
+  let openLabel: Collector | undefined;
+  let titleCollector: Collector | undefined;
+
+  // The block of text being gathered.
+  let segmentParts: string[] = [];
+  let segmentLength = 0;
+  let segmentContainer = 'body';
+  let segmentChrome = false;
+  let segmentTiny = false;
+  let segmentHints = new Set<Hint>();
+
+  const top = (): Frame | undefined => stack[stack.length - 1];
+
+  const flushSegment = (): void => {
+    if (segmentParts.length === 0) return;
+    const text = normalise(segmentParts.join(''));
+    segmentParts = [];
+    segmentLength = 0;
+    if (text === '' || segments.length >= MAX_SEGMENTS) {
+      segmentHints = new Set();
+      return;
+    }
+    const count = countWords(text);
+    visibleChars += text.length;
+    words += count;
+    segments.push({
+      text: text.slice(0, MAX_SEGMENT_CHARS),
+      words: count,
+      container: segmentContainer,
+      inChrome: segmentChrome,
+      hints: [...segmentHints],
+      tiny: segmentTiny,
+    });
+    segmentHints = new Set();
+  };
+
+  const addResource = (kind: ResourceFact['kind'], url: string | undefined): void => {
+    if (!url || resources.length >= MAX_RESOURCES) return;
+    const trimmed = url.trim();
+    if (trimmed === '' || /^(data|blob|javascript|about|mailto|tel):/i.test(trimmed) || trimmed.startsWith('#')) return;
+    resources.push({ kind, url: trimmed });
+  };
+
+  const innermostBlock = (): string => {
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const tag = stack[i]?.tag ?? '';
+      if (BLOCK_TAGS.has(tag)) return tag;
+    }
+    return 'body';
+  };
+
+  const noteBlockedEvents = (tag: string, attribs: Record<string, string>): boolean => {
+    let blocksPaste = false;
+    for (const event of ['onpaste', 'oncopy', 'oncut', 'oncontextmenu', 'onselectstart', 'ondragstart']) {
+      const handler = attribs[event];
+      if (handler !== undefined && BLOCKS_EVENT.test(handler)) {
+        blockedInteractions.push(`${event} on <${tag}>`);
+        if (event === 'onpaste') blocksPaste = true;
+      }
+    }
+    return blocksPaste;
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(tag, attribs) {
+        const parent = top();
+        if (BLOCK_TAGS.has(tag)) flushSegment();
+        const role = (attribs.role ?? '').toLowerCase();
+        const ownHints = hintsOf(attribs);
+        const hidden =
+          (parent?.hidden ?? false) ||
+          attribs.hidden !== undefined ||
+          isStyleHidden(attribs.style) ||
+          (tag === 'input' && (attribs.type ?? '').toLowerCase() === 'hidden') ||
+          (tag === 'dialog' && attribs.open === undefined);
+        const inSvg = (parent?.inSvg ?? false) || tag === 'svg';
+        const hints = ownHints.length === 0 ? (parent?.hints ?? []) : [...new Set([...(parent?.hints ?? []), ...ownHints])];
+        const frame: Frame = {
+          tag,
+          hidden,
+          noText: (parent?.noText ?? false) || NO_TEXT_TAGS.has(tag),
+          chrome: (parent?.chrome ?? false) || CHROME_TAGS.has(tag) || CHROME_ROLES.has(role),
+          tiny: (parent?.tiny ?? false) || isTinyStyle(attribs.style),
+          hints,
+          inSvg,
+          dialog: parent?.dialog,
+          collectors: [],
+        };
+
+        if (attribs.id !== undefined && attribs.id !== '') idCounts.set(attribs.id, (idCounts.get(attribs.id) ?? 0) + 1);
+        if (attribs.tabindex !== undefined) {
+          const value = Number(attribs.tabindex);
+          if (Number.isInteger(value) && value > 0) positiveTabindex.push({ tag, value });
+        }
+        const blocksPaste = noteBlockedEvents(tag, attribs);
+
+        // Dialog-like containers: the outermost one counts.
+        const isDialog =
+          !frame.dialog &&
+          (role === 'dialog' ||
+            role === 'alertdialog' ||
+            attribs['aria-modal'] === 'true' ||
+            tag === 'dialog' ||
+            (DIALOG_CONTAINERS.has(tag) && (ownHints.includes('modal') || ownHints.includes('cookie') || ownHints.includes('paywall'))));
+        if (isDialog) {
+          const builder: DialogBuilder = {
+            signal: role === 'dialog' || role === 'alertdialog' ? `role=${role}` : attribs['aria-modal'] === 'true' ? 'aria-modal' : tag === 'dialog' ? '<dialog>' : `class/id hint (${ownHints.join(', ')})`,
+            hints,
+            visibleAtLoad: !hidden && !isClassHidden(attribs.class),
+            collector: new Collector(MAX_DIALOG_CHARS, hidden),
+            hasEmailInput: false,
+            buttons: [],
+          };
+          dialogs.push(builder);
+          frame.dialog = builder;
+          frame.collectors.push(builder.collector);
+        }
+        if (ownHints.includes('ad') && !hidden && adSlots.length < 50 && !(parent?.hints.includes('ad') ?? false)) {
+          adSlots.push(`<${tag}${attribs.id ? ` id="${attribs.id}"` : ''}${attribs.class ? ` class="${attribs.class.slice(0, 60)}"` : ''}>`);
+        }
+        if (ownHints.includes('countdown') && !hidden && !(parent?.hints.includes('countdown') ?? false)) {
+          const collector = new Collector(200);
+          countdowns.push(collector);
+          frame.collectors.push(collector);
+        }
+
+        switch (tag) {
+          case 'html':
+            if (attribs.lang !== undefined) lang = attribs.lang.trim();
+            break;
+          case 'body':
+            bodyAriaHidden = attribs['aria-hidden'] === 'true';
+            break;
+          case 'title':
+            if (!inSvg && title === null && !titleCollector) {
+              titleCollector = new Collector(300);
+              frame.collectors.push(titleCollector);
+              const collector = titleCollector;
+              frame.onClose = () => {
+                title = collector.text();
+              };
+            }
+            break;
+          case 'meta': {
+            const name = (attribs.name ?? '').toLowerCase();
+            const property = (attribs.property ?? '').toLowerCase();
+            const equiv = (attribs['http-equiv'] ?? '').toLowerCase();
+            const content = attribs.content ?? '';
+            if (name === 'description' && metaDescription === null) metaDescription = normalise(content);
+            if (property === 'og:title' && ogTitle === null) ogTitle = normalise(content);
+            if (property === 'og:description' && ogDescription === null) ogDescription = normalise(content);
+            if (name === 'viewport') viewport = content;
+            if (name === 'referrer') metaReferrer = content.trim().toLowerCase();
+            if (equiv === 'refresh') metaRefresh = content;
+            if (equiv === 'content-security-policy') metaCsp = content;
+            break;
+          }
+          case 'link': {
+            const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
+            if (rel.includes('icon') || rel.includes('apple-touch-icon')) hasFavicon = true;
+            if (rel.includes('stylesheet')) addResource('stylesheet', attribs.href);
+            if (rel.includes('preconnect') || rel.includes('dns-prefetch')) addResource('preconnect', attribs.href);
+            break;
+          }
+          case 'script': {
+            const src = attribs.src ?? null;
+            scripts.push({ src, integrity: attribs.integrity !== undefined && attribs.integrity !== '', type: attribs.type ?? null });
+            if (src) addResource('script', src);
+            break;
+          }
+          case 'style':
+            break;
+          case 'main':
+            landmarks.main++;
+            break;
+          case 'nav':
+            landmarks.nav++;
+            break;
+          case 'header':
+            if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main')) landmarks.banner++;
+            break;
+          case 'footer':
+            if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main')) landmarks.contentinfo++;
+            break;
+          case 'img': {
+            const alt = attribs.alt === undefined ? null : normalise(attribs.alt);
+            images.push({
+              src: attribs.src ?? null,
+              alt,
+              decorative: role === 'presentation' || role === 'none' || attribs['aria-hidden'] === 'true',
+              hidden,
+            });
+            addResource('img', attribs.src);
+            // An image's alt names the link or button it sits in.
+            if (alt) for (const collector of activeCollectors) collector.add(` ${alt} `);
+            break;
+          }
+          case 'a': {
+            const collector = new Collector(MAX_COLLECTED_CHARS, hidden);
+            frame.collectors.push(collector);
+            const href = attribs.href ?? null;
+            const aria = attribs['aria-label'];
+            const titleAttr = attribs.title;
+            frame.onClose = () => {
+              const name = normalise(aria ?? '') || collector.text() || normalise(titleAttr ?? '') || (attribs['aria-labelledby'] ? '(aria-labelledby)' : '');
+              links.push({ href, name, hidden });
+              if (role === 'button') buttons.push({ name, hidden, inDialog: frame.dialog !== undefined });
+              frame.dialog?.buttons.push(name);
+            };
+            break;
+          }
+          case 'button': {
+            const collector = new Collector(MAX_COLLECTED_CHARS, hidden);
+            frame.collectors.push(collector);
+            frame.onClose = () => {
+              const name = normalise(attribs['aria-label'] ?? '') || collector.text() || normalise(attribs.title ?? '') || (attribs['aria-labelledby'] ? '(aria-labelledby)' : '');
+              buttons.push({ name, hidden, inDialog: frame.dialog !== undefined });
+              frame.dialog?.buttons.push(name);
+            };
+            break;
+          }
+          case 'label': {
+            const collector = new Collector(MAX_COLLECTED_CHARS);
+            frame.collectors.push(collector);
+            if (attribs.for) labelFor.set(attribs.for, collector);
+            openLabel = collector;
+            frame.onClose = () => {
+              openLabel = undefined;
+            };
+            break;
+          }
+          case 'form':
+            forms.push({ action: attribs.action ?? null, method: (attribs.method ?? 'get').toLowerCase(), hidden });
+            formIndex = forms.length - 1;
+            addResource('form', attribs.action);
+            frame.onClose = () => {
+              formIndex = -1;
+            };
+            break;
+          case 'input':
+          case 'select':
+          case 'textarea': {
+            const type = tag === 'input' ? (attribs.type ?? 'text').toLowerCase() : tag;
+            if (tag === 'input' && BUTTON_INPUT_TYPES.has(type)) {
+              const name = normalise(attribs.value ?? '') || normalise(attribs['aria-label'] ?? '') || normalise(attribs.alt ?? '') || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
+              buttons.push({ name, hidden, inDialog: frame.dialog !== undefined });
+              frame.dialog?.buttons.push(name);
+              break;
+            }
+            if (frame.dialog && (type === 'email' || /e-?mail/i.test(`${attribs.name ?? ''} ${attribs.placeholder ?? ''}`))) frame.dialog.hasEmailInput = true;
+            const ownLabel = normalise(attribs['aria-label'] ?? '') || (attribs['aria-labelledby'] ? '(aria-labelledby)' : '') || normalise(attribs.title ?? '') || null;
+            if (type === 'checkbox') {
+              const nearby = new Collector(200);
+              // Active until the box's parent element closes.
+              parent?.collectors.push(nearby);
+              if (parent) activeCollectors.push(nearby);
+              pendingCheckboxes.push({ checked: attribs.checked !== undefined, hidden, id: attribs.id ?? null, wrappingLabel: openLabel, ownLabel, nearby });
+            }
+            if (!UNLABELLED_INPUT_TYPES.has(type)) {
+              pendingControls.push({
+                fact: {
+                  tag,
+                  type,
+                  id: attribs.id ?? null,
+                  checked: attribs.checked !== undefined,
+                  required: attribs.required !== undefined || attribs['aria-required'] === 'true',
+                  hidden,
+                  form: formIndex,
+                  blocksPaste,
+                },
+                wrappingLabel: openLabel,
+                ownLabel,
+              });
+            }
+            break;
+          }
+          case 'iframe': {
+            const src = attribs.src ?? null;
+            iframes.push({ src, title: attribs.title === undefined ? null : normalise(attribs.title), hidden, ad: hints.includes('ad') });
+            addResource('iframe', src ?? undefined);
+            break;
+          }
+          case 'video':
+          case 'audio': {
+            const entry = {
+              fact: { tag, autoplay: attribs.autoplay !== undefined, muted: attribs.muted !== undefined, controls: attribs.controls !== undefined, hidden },
+              captions: false,
+            } as { fact: Omit<MediaFact, 'captions'>; captions: boolean };
+            media.push(entry);
+            addResource('media', attribs.src);
+            break;
+          }
+          case 'source':
+            if (parent?.tag === 'video' || parent?.tag === 'audio') addResource('media', attribs.src);
+            break;
+          case 'track': {
+            const kind = (attribs.kind ?? 'subtitles').toLowerCase();
+            const last = media[media.length - 1];
+            if (last && (kind === 'captions' || kind === 'subtitles')) last.captions = true;
+            break;
+          }
+          case 'h1':
+          case 'h2':
+          case 'h3':
+          case 'h4':
+          case 'h5':
+          case 'h6': {
+            const collector = new Collector(MAX_COLLECTED_CHARS);
+            frame.collectors.push(collector);
+            frame.onClose = () => headings.push({ level: Number(tag.slice(1)), text: collector.text(), hidden });
+            break;
+          }
+          case 'marquee':
+          case 'blink':
+            marqueeOrBlink++;
+            break;
+          default:
+            break;
+        }
+        if (role === 'main' && tag !== 'main') landmarks.main++;
+        if (role === 'navigation' && tag !== 'nav') landmarks.nav++;
+        if (role === 'banner') landmarks.banner++;
+        if (role === 'contentinfo') landmarks.contentinfo++;
+        if (role === 'button' && tag !== 'a' && tag !== 'button') {
+          const collector = new Collector(MAX_COLLECTED_CHARS, hidden);
+          frame.collectors.push(collector);
+          const previous = frame.onClose;
+          frame.onClose = () => {
+            previous?.();
+            const name = normalise(attribs['aria-label'] ?? '') || collector.text();
+            buttons.push({ name, hidden, inDialog: frame.dialog !== undefined });
+            frame.dialog?.buttons.push(name);
+          };
+        }
+        for (const collector of frame.collectors) if (!activeCollectors.includes(collector)) activeCollectors.push(collector);
+        stack.push(frame);
+      },
+
+      ontext(data) {
+        const frame = top();
+        if (!frame) return;
+        if (frame.tag === 'script') {
+          if (inlineScript.length < MAX_INLINE_SCRIPT_CHARS) inlineScript += data;
+          return;
+        }
+        if (frame.tag === 'style') {
+          if (inlineStyle.length < MAX_INLINE_STYLE_CHARS) inlineStyle += data;
+          return;
+        }
+        if (frame.tag === 'title' && titleCollector) {
+          titleCollector.add(data);
+          return;
+        }
+        if (frame.noText) return;
+        if (frame.hidden) {
+          // A dialog hidden at load (shown later by script) still tells what it would say, and
+          // its buttons and links still have names.
+          for (const collector of activeCollectors) if (collector.hidden) collector.add(data);
+          return;
+        }
+        if (segmentParts.length === 0) {
+          if (data.trim() === '') return;
+          segmentContainer = innermostBlock();
+          segmentChrome = frame.chrome;
+          segmentTiny = frame.tiny;
+        }
+        if (segmentLength < MAX_SEGMENT_CHARS * 4) {
+          segmentParts.push(data);
+          segmentLength += data.length;
+        }
+        for (const hint of frame.hints) segmentHints.add(hint);
+        for (const collector of activeCollectors) collector.add(data);
+      },
+
+      onclosetag(tag) {
+        if (BLOCK_TAGS.has(tag)) flushSegment();
+        const frame = stack.pop();
+        if (!frame) return;
+        frame.onClose?.();
+        if (frame.collectors.length > 0) {
+          for (const collector of frame.collectors) {
+            const at = activeCollectors.indexOf(collector);
+            if (at >= 0) activeCollectors.splice(at, 1);
+          }
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+  );
+  parser.write(html);
+  parser.end();
+  flushSegment();
+
+  const labelText = (id: string | null): string | null => {
+    if (!id) return null;
+    const collector = labelFor.get(id);
+    return collector ? collector.text() || null : null;
+  };
+  const controls: ControlFact[] = pendingControls.map(({ fact, wrappingLabel, ownLabel }) => ({
+    ...fact,
+    label: ownLabel || wrappingLabel?.text() || labelText(fact.id) || null,
+  }));
+  const checkboxes: CheckboxFact[] = pendingCheckboxes.map((box) => ({
+    label: box.ownLabel || box.wrappingLabel?.text() || labelText(box.id) || box.nearby.text(),
+    checked: box.checked,
+    hidden: box.hidden,
+  }));
+  const dialogFacts: DialogFact[] = dialogs.map((dialog) => ({
+    signal: dialog.signal,
+    hints: dialog.hints,
+    visibleAtLoad: dialog.visibleAtLoad,
+    text: dialog.collector.text(),
+    hasEmailInput: dialog.hasEmailInput,
+    buttons: dialog.buttons.filter((name) => name !== ''),
+  }));
+  const linkFacts = links;
+  const skipLink = linkFacts.slice(0, 10).some((link) => (link.href ?? '').startsWith('#') && /skip|jump to/i.test(link.name));
+
+  return {
+    htmlChars: html.length,
+    lang,
+    title,
+    metaDescription,
+    ogTitle,
+    ogDescription,
+    viewport,
+    metaRefresh,
+    metaReferrer,
+    metaCsp,
+    hasFavicon,
+    bodyAriaHidden,
+    images,
+    links: linkFacts,
+    buttons,
+    controls,
+    forms,
+    checkboxes,
+    headings,
+    landmarks,
+    skipLink,
+    duplicateIds: [...idCounts].filter(([, count]) => count > 1).map(([id]) => id).slice(0, 50),
+    positiveTabindex,
+    iframes,
+    scripts,
+    inlineScript,
+    inlineStyle,
+    resources: [...resources, ...inlineReferences(inlineScript)],
+    media: media.map(({ fact, captions }) => ({ ...fact, captions })),
+    dialogs: dialogFacts,
+    segments,
+    visibleChars,
+    words,
+    marqueeOrBlink,
+    adSlots,
+    blockedInteractions,
+    countdownTexts: countdowns.map((collector) => collector.text()).filter((text) => text !== ''),
+  };
+}
+
+const INLINE_URL = /(?:https?:)?\/\/[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?::\d+)?(?:\/[^\s'"`<>)\\]*)?/gi;
+
+/** URLs written inside inline scripts (tag snippets load their trackers this way). */
+function inlineReferences(script: string): ResourceFact[] {
+  const found = new Set<string>();
+  for (const match of script.matchAll(INLINE_URL)) {
+    const url = match[0].startsWith('//') ? `https:${match[0]}` : match[0];
+    found.add(url);
+    if (found.size >= 200) break;
+  }
+  return [...found].map((url) => ({ kind: 'inline-reference' as const, url }));
+}

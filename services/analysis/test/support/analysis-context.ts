@@ -1,0 +1,173 @@
+// One real analysis service for integration tests: a scratch PostgreSQL database (or PGlite),
+// the in-process bus, a job queue (in-process, or BullMQ on the real Redis), and the Nest app
+// listening on loopback. A stand-in for the search service's catalogue answers each
+// analysis.site-analyzed with a search.site-indexed, as the real one does, over the same bus.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Topics, type StakePlacedV1 } from '@frenly/contracts';
+import { openDatabase, type Database, type DatabaseHandle } from '@frenly/db';
+import { InProcessEventBus, makeEvent, silentLogger, subscribeToEvents, type EventBus, type Subscription } from '@frenly/events';
+import { createJobQueue, type FrenlyJobQueues } from '@frenly/jobs';
+import { IDENTITY_HEADER, IdentityTokens, JsonLogger, MetricsService, createServiceApp, type FrenlyJobQueue } from '@frenly/platform';
+import { createScratchDatabase, type ScratchDatabase } from '@frenly/testing';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { AnalysisModule } from '../../src/analysis.module.js';
+import type { AnalysisSettings } from '../../src/analysis.settings.js';
+
+export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface AnalysisContextOptions {
+  readonly engine?: 'postgres' | 'pglite';
+  readonly jobs?: 'in-process' | 'bullmq';
+  readonly settings?: Partial<AnalysisSettings>;
+  /** Answer site-analyzed events with site-indexed ones (default true). */
+  readonly catalogue?: boolean;
+}
+
+export class AnalysisContext {
+  private closed = false;
+  private nextSiteId = 1000;
+  /** Site ids the catalogue stand-in gave out, by URL. */
+  readonly siteIds = new Map<string, number>();
+
+  private constructor(
+    readonly app: NestExpressApplication,
+    readonly database: DatabaseHandle,
+    readonly bus: EventBus,
+    readonly jobs: FrenlyJobQueue,
+    readonly baseUrl: string,
+    readonly metrics: MetricsService,
+    readonly tokens: IdentityTokens,
+    readonly logLines: string[],
+    private readonly scratch: ScratchDatabase | undefined,
+    private catalogue: Subscription | undefined,
+    private readonly redisPrefix: string | undefined,
+  ) {}
+
+  static async start(options: AnalysisContextOptions = {}): Promise<AnalysisContext> {
+    const runId = randomBytes(4).toString('hex');
+    const scratch = options.engine === 'pglite' ? undefined : await createScratchDatabase('frenly_analysis');
+    const database = scratch
+      ? await openDatabase({ databaseUrl: scratch.url, schemas: ['analysis'], poolSize: 8 })
+      : await openDatabase({ dataDir: 'memory://', schemas: ['analysis'] });
+    const bus = new InProcessEventBus({ logger: silentLogger });
+    const redisPrefix = options.jobs === 'bullmq' ? `frenly-analysis-it-${runId}` : undefined;
+    const jobs = createJobQueue<FrenlyJobQueues>({ redisUrl: redisPrefix ? TEST_REDIS_URL : undefined, ...(redisPrefix ? { prefix: redisPrefix } : {}), onError: () => undefined });
+    const lines: string[] = [];
+    const logger = new JsonLogger({ service: 'analysis', level: 'warn', write: (line) => lines.push(line) });
+    const tokens = new IdentityTokens(randomBytes(32));
+    const metrics = new MetricsService({ service: 'analysis', defaultMetrics: false });
+    const settings: Partial<AnalysisSettings> = {
+      siteRefsGroup: `analysis-it-site-refs-${runId}`,
+      communityGroup: `analysis-it-community-${runId}`,
+      relayPollIntervalMs: 100,
+      ...options.settings,
+    };
+    const app = await createServiceApp({
+      service: 'analysis',
+      logger,
+      metrics,
+      modules: [AnalysisModule.forRoot({ db: database.db, bus, jobs, identityTokens: tokens, settings })],
+    });
+    await app.listen(0, '127.0.0.1');
+    const { port } = app.getHttpServer().address() as AddressInfo;
+    const context = new AnalysisContext(app, database, bus, jobs, `http://127.0.0.1:${port}`, metrics, tokens, lines, scratch, undefined, redisPrefix);
+    if (options.catalogue ?? true) await context.startCatalogue(runId);
+    return context;
+  }
+
+  get db(): Database {
+    return this.database.db;
+  }
+
+  http() {
+    return request(this.baseUrl);
+  }
+
+  /** The identity header the gateway would set for a signed-in user. */
+  signedIn(userId = 'user-1'): Record<string, string> {
+    return { [IDENTITY_HEADER]: this.tokens.sign({ userId, firstName: 'Test', lastName: null, email: null }) };
+  }
+
+  analyze(url: unknown, userId = 'user-1') {
+    return this.http().post('/api/sites/analyze').set(this.signedIn(userId)).send({ url });
+  }
+
+  reframe(siteId: number | string, body: unknown) {
+    return this.http().post(`/api/sites/${siteId}/reframe`).set(this.signedIn()).send(body as object);
+  }
+
+  /** A stake as the ledger announces it. */
+  async publishStake(siteId: number, stake: Partial<StakePlacedV1> & { createdAt: string }): Promise<string> {
+    const stakeId = stake.stakeId ?? randomUUID();
+    const event = makeEvent(Topics.StakePlaced, siteId, {
+      stakeId,
+      siteId,
+      userId: stake.userId ?? 'staker',
+      amount: stake.amount ?? 10,
+      type: stake.type ?? 'support',
+      message: stake.message ?? null,
+      createdAt: stake.createdAt,
+      totalStaked: stake.totalStaked ?? 10,
+      supportTotal: stake.supportTotal ?? 10,
+      concernTotal: stake.concernTotal ?? 0,
+      siteVersion: stake.siteVersion ?? 1,
+    });
+    await this.bus.publish([event]);
+    return event.id;
+  }
+
+  async metricValue(name: string, labels: Record<string, string> = {}): Promise<number> {
+    const metric = this.metrics.registry.getSingleMetric(name);
+    if (!metric) return 0;
+    const data = await metric.get();
+    return data.values
+      .filter((value) => Object.entries(labels).every(([key, wanted]) => String(value.labels[key]) === wanted))
+      .reduce((sum, value) => sum + value.value, 0);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.catalogue?.close();
+    await this.app.close();
+    await this.jobs.close({ timeoutMs: 2_000 });
+    await this.bus.close();
+    await this.database.close();
+    await this.scratch?.drop();
+    if (this.redisPrefix) await deleteRedisKeys(this.redisPrefix);
+  }
+
+  private async startCatalogue(runId: string): Promise<void> {
+    this.catalogue = await subscribeToEvents(this.bus, {
+      group: `catalogue-stand-in-${runId}`,
+      handlers: {
+        [Topics.SiteAnalyzed]: async (event) => {
+          const { url, domain, title } = event.payload;
+          let siteId = this.siteIds.get(url);
+          if (siteId === undefined) {
+            siteId = ++this.nextSiteId;
+            this.siteIds.set(url, siteId);
+          }
+          await this.bus.publish([makeEvent(Topics.SiteIndexed, siteId, { siteId, url, domain, title, indexedAt: new Date().toISOString() })]);
+        },
+      },
+    });
+  }
+}
+
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 2 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

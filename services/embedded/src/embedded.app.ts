@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import type { DatabaseHandle } from '@frenly/db';
+import { identitySettingsOrExit, installGatewayEdge, internalUrlOf, serveFrontend, upgradeIdentifier } from '@frenly/gateway';
+import { JsonLogger, launchService, openEventBusFor, openJobQueueFor, packageVersion, identityTokensFor } from '@frenly/platform';
+import { installRealtimeEndpoint } from '@frenly/realtime';
+import type { EmbeddedConfig } from './config/embedded.config.js';
+import { embeddedModules } from './embedded.modules.js';
+
+/** Composes and boots the single process; `database` is already opening (see main.ts). */
+export async function startEmbedded(config: EmbeddedConfig, database: Promise<DatabaseHandle>): Promise<void> {
+  const logger = new JsonLogger({ service: 'embedded', level: config.LOG_LEVEL });
+  const frontendDir = config.FRONTEND_DIR ?? fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
+  const selfUrl = internalUrlOf(config.HOST, config.PORT);
+  const identity = identitySettingsOrExit(config, { internalUrl: selfUrl });
+  await launchService({ service: 'embedded', logger }, async (infra) => {
+    const { db } = await infra.open('database', () => database, (handle) => handle.ping());
+    const bus = await openEventBusFor(infra, config, 'embedded', logger);
+    const jobs = await openJobQueueFor(infra, config, logger);
+    return {
+      port: config.PORT,
+      host: config.HOST,
+      modules: embeddedModules(
+        { db, bus, jobs, identityTokens: identityTokensFor(config) },
+        packageVersion(new URL('../package.json', import.meta.url)),
+        { identity, selfUrl },
+        config,
+      ),
+      configure: async (app) => {
+        // Before everything else: the dev sign-in, the cross-site check and identity for every
+        // in-process service route.
+        await installGatewayEdge(app);
+        // Upgrades bypass the edge's middleware: /ws resolves the session the same way itself.
+        installRealtimeEndpoint(app, { identifyUpgrade: upgradeIdentifier(app) });
+        serveFrontend(app, frontendDir, logger);
+      },
+    };
+  });
+}

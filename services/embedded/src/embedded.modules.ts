@@ -1,0 +1,54 @@
+import type { DynamicModule } from '@nestjs/common';
+import type { Database } from '@frenly/db';
+import type { EventBus } from '@frenly/events';
+import { AnalysisModule, analysisSettingsFromConfig } from '@frenly/analysis';
+import { GatewayModule, type IdentitySettings } from '@frenly/gateway';
+import { LedgerModule } from '@frenly/ledger';
+import type { FrenlyJobQueue, IdentityTokens } from '@frenly/platform';
+import { RealtimeModule } from '@frenly/realtime';
+import { SearchModule, searchSettingsFrom } from '@frenly/search';
+import type { EmbeddedConfig } from './config/embedded.config.js';
+
+export interface SharedInfrastructure {
+  readonly db: Database;
+  readonly bus: EventBus;
+  readonly jobs: FrenlyJobQueue;
+  readonly identityTokens: IdentityTokens;
+}
+
+export interface EmbeddedGatewaySettings {
+  readonly identity: IdentitySettings;
+  /** This process's own loopback URL: the gateway asks the (in-process) ledger for balances there. */
+  readonly selfUrl: string;
+}
+
+/** Every service module, mounted in one process on one database, one bus and one job queue. */
+export function embeddedModules(
+  infra: SharedInfrastructure,
+  version: string,
+  gateway: EmbeddedGatewaySettings,
+  config: EmbeddedConfig,
+): DynamicModule[] {
+  return [
+    GatewayModule.forRoot({
+      db: infra.db,
+      bus: infra.bus,
+      identityTokens: infra.identityTokens,
+      mode: 'embedded',
+      version,
+      identity: gateway.identity,
+      ledgerUrl: gateway.selfUrl,
+    }),
+    SearchModule.forRoot({ ...infra, settings: searchSettingsFrom(config) }),
+    LedgerModule.forRoot({
+      ...infra,
+      settings: { signupGrant: config.LEDGER_SIGNUP_GRANT, knownSitesGroup: config.LEDGER_KNOWN_SITES_GROUP },
+    }),
+    AnalysisModule.forRoot({ ...infra, settings: analysisSettingsFromConfig(config) }),
+    // The websocket Origin check accepts what the gateway's cross-site check accepts.
+    RealtimeModule.forRoot({
+      ...infra,
+      settings: { publicOrigin: gateway.identity.publicOrigin, trustProxy: gateway.identity.trustProxy },
+    }),
+  ];
+}

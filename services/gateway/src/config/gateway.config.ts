@@ -1,0 +1,69 @@
+import { commonVars, env, type ConfigOf } from '@frenly/config';
+import { distributedVars } from '@frenly/platform';
+import { authProvidersVar } from './auth-providers.var.js';
+
+const serviceUrl = (service: string, port: number) =>
+  env.url(
+    `Base URL of the ${service} service, where the gateway forwards its routes`,
+    ['http', 'https'],
+    {
+      default: `http://127.0.0.1:${port}`,
+    },
+  );
+
+/** Sign-in, sessions and push: the same variables in both runtimes (see identity-settings.ts). */
+export const identityVars = {
+  FRENLY_PUBLIC_URL: env.url(
+    'Public origin of the app (e.g. https://frenly.example): sign-in callbacks and the same-origin check; unset = the origin of each request',
+    ['http', 'https'],
+  ),
+  FRENLY_TRUST_PROXY: env.bool(
+    'Trust X-Forwarded-Proto/-Host from a reverse proxy (Secure cookies, origin check, callbacks)',
+    false,
+  ),
+  FRENLY_AUTH_PROVIDERS: authProvidersVar,
+  FRENLY_AUTH_DEFAULT_PROVIDER: env.optionalString(
+    'Provider id that /api/login uses; default: dev when the development identity provider runs, else the first of FRENLY_AUTH_PROVIDERS',
+  ),
+  FRENLY_DEV_IDP: env.oneOf(
+    'Development identity provider under /dev-idp (sign in with just a name): auto = on unless NODE_ENV=production; on is refused in production',
+    ['auto', 'on', 'off'],
+    'auto',
+  ),
+  FRENLY_SESSION_IDLE_SECONDS: env.int(
+    'A session unused for this long ends (seconds; default 7 days)',
+    { default: 7 * 24 * 3600, min: 60 },
+  ),
+  FRENLY_SESSION_ABSOLUTE_SECONDS: env.int(
+    'A session ends this long after sign-in, however used (seconds; default 30 days)',
+    {
+      default: 30 * 24 * 3600,
+      min: 60,
+    },
+  ),
+  FRENLY_VAPID_PUBLIC_KEY: env.string(
+    'Web Push application server (VAPID) public key given to the frontend; empty = push off',
+    { default: '' },
+  ),
+};
+
+/** The gateway on its own (distributed mode): identity data in PostgreSQL, events on Kafka. */
+export const gatewayConfigSpec = {
+  NODE_ENV: commonVars.NODE_ENV,
+  LOG_LEVEL: commonVars.LOG_LEVEL,
+  DATABASE_URL: distributedVars.DATABASE_URL,
+  FRENLY_DATA_DIR: commonVars.FRENLY_DATA_DIR,
+  KAFKA_BROKERS: distributedVars.KAFKA_BROKERS,
+  FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
+  KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
+  PORT: env.port('HTTP port of the gateway', 3000),
+  HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
+  SEARCH_URL: serviceUrl('search', 3001),
+  LEDGER_URL: serviceUrl('ledger', 3002),
+  ANALYSIS_URL: serviceUrl('analysis', 3003),
+  REALTIME_URL: serviceUrl('realtime', 3004),
+  ...identityVars,
+};
+
+export type GatewayConfig = ConfigOf<typeof gatewayConfigSpec>;
+export type IdentityConfig = ConfigOf<typeof identityVars> & { readonly NODE_ENV: string };

@@ -1,0 +1,61 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  IDENTITY_HEADER,
+  type HttpMiddleware,
+  type IdentityTokens,
+  type JsonLogger,
+} from '@frenly/platform';
+import { readCookie } from '../sessions/cookies.js';
+import { SESSION_COOKIE, type SessionService } from '../sessions/session.service.js';
+import { writeError } from './write-error.js';
+
+/** Paths whose handlers may care who is asking (the API, sign-in routes, websockets). */
+const NEEDS_IDENTITY = /^\/(api|auth|ws)(\/|$)/;
+
+/**
+ * Removes whatever identity header the client sent (only the gateway vouches for users) and,
+ * when the session cookie belongs to a live session, sets `x-frenly-identity` to a short-lived
+ * signed token that services verify with SignedInGuard.
+ */
+export async function attachIdentity(
+  req: IncomingMessage,
+  sessions: SessionService,
+  tokens: IdentityTokens,
+): Promise<void> {
+  delete req.headers[IDENTITY_HEADER];
+  const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+  if (!token) return;
+  const session = await sessions.resolve(token);
+  if (session) req.headers[IDENTITY_HEADER] = tokens.sign(session.identity);
+}
+
+/**
+ * attachIdentity for every request, before any route or proxy. Signed-out requests go on
+ * without the header (guarded routes answer 401); a failing session store answers 503.
+ */
+export function identityMiddleware(
+  sessions: SessionService,
+  tokens: IdentityTokens,
+  logger: JsonLogger,
+): HttpMiddleware {
+  const log = logger.forContext('identity');
+  return (req, res, next) => {
+    if (!NEEDS_IDENTITY.test((req.url ?? '/').split('?')[0] ?? '/')) {
+      delete req.headers[IDENTITY_HEADER];
+      return next();
+    }
+    attachIdentity(req, sessions, tokens).then(
+      () => next(),
+      (error: unknown) => {
+        log.exception('session lookup failed', error);
+        writeError(
+          req,
+          res,
+          503,
+          'Sessions are unavailable; try again shortly',
+          'SESSIONS_UNAVAILABLE',
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,37 @@
+import type { IncomingMessage } from 'node:http';
+import { judge } from './same-origin.middleware.js';
+
+const request = (headers: Record<string, string>): IncomingMessage =>
+  ({ headers, socket: {} }) as unknown as IncomingMessage;
+const policy = { publicOrigin: 'https://frenly.example', trustProxy: false };
+
+describe(judge.name, () => {
+  it.each([
+    [{ 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }, true], // the browser's own word wins
+    [{ 'sec-fetch-site': 'none' }, true],
+    [
+      { 'sec-fetch-site': 'cross-site', host: 'frenly.example', origin: 'https://frenly.example' },
+      false,
+    ],
+    [{ 'sec-fetch-site': 'same-site' }, false],
+    [{ host: 'localhost:3000', origin: 'http://localhost:3000' }, true],
+    [{ host: 'localhost:3000', origin: 'http://localhost:3001' }, false],
+    [{ host: 'localhost:3000', origin: 'https://frenly.example' }, true],
+    [{ host: 'localhost:3000', origin: 'https://frenly.example.evil.example' }, false],
+    [{ host: 'localhost:3000', origin: 'null' }, false],
+    [{ host: 'localhost:3000', origin: 'garbage' }, false],
+    [{ host: 'localhost:3000' }, true], // no browser page involved (curl, a service)
+  ])('%j allowed: %s', (headers, allowed) => {
+    expect(judge(request(headers), policy) === undefined).toBe(allowed);
+  });
+
+  it('believes X-Forwarded-Host only behind a trusted proxy', () => {
+    const headers = {
+      host: 'gateway:3000',
+      'x-forwarded-host': 'app.example',
+      origin: 'https://app.example',
+    };
+    expect(judge(request(headers), { publicOrigin: undefined, trustProxy: false })).toBeDefined();
+    expect(judge(request(headers), { publicOrigin: undefined, trustProxy: true })).toBeUndefined();
+  });
+});

@@ -1,0 +1,106 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { ErrorResponse } from '@frenly/contracts';
+import { IDENTITY_HEADER, METRICS_ROUTE_LOCAL, REQUEST_ID_HEADER, isAcceptableRequestId, newRequestId, type HttpResponse, type JsonLogger } from '@frenly/platform';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
+import { DOWNSTREAM_SERVICES, findRoute, type DownstreamService } from './route-table.js';
+
+export type DownstreamUrls = Readonly<Record<DownstreamService, string>>;
+
+export interface GatewayProxyOptions {
+  /** A downstream that accepts the connection but stays silent this long gets a 504. */
+  idleTimeoutMs?: number;
+  /**
+   * Sets the identity header of a websocket upgrade (upgrades bypass Express middleware, so
+   * the edge's identity middleware never sees them). Any client-sent identity is removed first.
+   */
+  identifyUpgrade?: (req: IncomingMessage) => Promise<void>;
+}
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * Distributed mode: forwards every route a downstream service owns (see the route table),
+ * HTTP and websocket upgrades alike, keeping the request id. Installed ahead of body parsing
+ * so request bodies stream through untouched. An unreachable service answers a quick 503.
+ */
+export function installGatewayProxy(
+  app: NestExpressApplication,
+  urls: DownstreamUrls,
+  logger: JsonLogger,
+  options: GatewayProxyOptions = {},
+): void {
+  const log = logger.forContext('proxy');
+  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+  const proxies = Object.fromEntries(
+    DOWNSTREAM_SERVICES.map((service) => [service, createServiceProxy(service, urls[service], idleTimeoutMs, log)]),
+  ) as Record<DownstreamService, RequestHandler>;
+
+  app.use((req: IncomingMessage, res: HttpResponse, next: (error?: unknown) => void) => {
+    const route = findRoute(req.url ?? '/');
+    if (!route || route.owner === 'gateway') return next();
+    if (res.locals) res.locals[METRICS_ROUTE_LOCAL] = route.pattern;
+    // Services learn who is asking from the signed identity header, never from the session cookie.
+    delete req.headers.cookie;
+    void proxies[route.owner](req, res, next);
+  });
+
+  const server: Server = app.getHttpServer();
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const route = findRoute(req.url ?? '/');
+    if (route && route.owner !== 'gateway') {
+      if (!isAcceptableRequestId(req.headers[REQUEST_ID_HEADER])) req.headers[REQUEST_ID_HEADER] = newRequestId();
+      delete req.headers[IDENTITY_HEADER];
+      const owner = route.owner;
+      (options.identifyUpgrade?.(req) ?? Promise.resolve()).then(
+        () => {
+          delete req.headers.cookie;
+          proxies[owner].upgrade(req, socket, head);
+        },
+        (error: Error) => {
+          log.entry('warn', 'websocket refused: identity lookup failed', { err: error.message });
+          socket.destroy();
+        },
+      );
+    } else if (server.listenerCount('upgrade') === 1) {
+      socket.destroy(); // nobody else handles upgrades on this server
+    }
+  });
+}
+
+function createServiceProxy(service: DownstreamService, target: string, idleTimeoutMs: number, log: JsonLogger): RequestHandler {
+  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target,
+    xfwd: true,
+    proxyTimeout: idleTimeoutMs,
+    // Our own error answer replaces the library's plain-text one.
+    ejectPlugins: true,
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
+    on: {
+      error: (error: Error & { code?: string }, req, res) => {
+        const requestId = req.headers[REQUEST_ID_HEADER];
+        log.entry('warn', `${service} service unreachable`, { service, target, code: error.code, err: error.message, requestId });
+        if (!('writeHead' in res)) {
+          res.destroy(); // a websocket upgrade: nothing to answer with
+          return;
+        }
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        const unreachable = UNREACHABLE.has(error.code ?? '');
+        const statusCode = unreachable ? 503 : 504;
+        const body: ErrorResponse = {
+          statusCode,
+          error: unreachable ? 'Service Unavailable' : 'Gateway Timeout',
+          message: unreachable ? `The ${service} service is unavailable` : `The ${service} service did not answer in time`,
+          code: unreachable ? 'SERVICE_UNAVAILABLE' : 'SERVICE_TIMEOUT',
+          requestId: typeof requestId === 'string' ? requestId : undefined,
+        };
+        res.writeHead(statusCode, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5' });
+        res.end(JSON.stringify(body));
+      },
+    },
+  });
+}

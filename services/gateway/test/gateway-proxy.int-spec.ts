@@ -1,0 +1,180 @@
+// The distributed gateway in-process: its own routes, forwarding to stand-in services
+// (real HTTP and websocket servers on loopback), and quick 503s for unreachable ones.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { openDatabase, type DatabaseHandle } from '@frenly/db';
+import { InProcessEventBus } from '@frenly/events';
+import { JsonLogger, createServiceApp, identityTokensFor } from '@frenly/platform';
+import { createScratchDatabase, type ScratchDatabase } from '@frenly/testing';
+import request from 'supertest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { commonVars, loadConfig } from '@frenly/config';
+import { identityVars } from '../src/config/gateway.config.js';
+import { identitySettingsFrom } from '../src/config/identity-settings.js';
+import { GatewayModule } from '../src/gateway.module.js';
+import { downstreamReadinessChecks } from '../src/routing/downstream-readiness.js';
+import { installGatewayProxy, type DownstreamUrls } from '../src/routing/gateway-proxy.js';
+
+interface SeenRequest {
+  method: string;
+  url: string;
+  requestId: string | undefined;
+  body: string;
+}
+
+/** A stand-in for a downstream service: records what reaches it, echoes it, answers /health/ready. */
+function standIn(name: string, seen: SeenRequest[]): Server {
+  return createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      if (req.url === '/health/ready') {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 'ready', service: name, checks: {} }));
+        return;
+      }
+      const requestId = req.headers['x-request-id'];
+      seen.push({ method: req.method ?? '', url: req.url ?? '', requestId: typeof requestId === 'string' ? requestId : undefined, body });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Request-Id': String(requestId) });
+      res.end(JSON.stringify({ servedBy: name, url: req.url, body }));
+    });
+  });
+}
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+
+/** A port nothing listens on: bound, then released. */
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  const url = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return url;
+}
+
+describe('gateway, distributed mode', () => {
+  let scratch: ScratchDatabase;
+  let database: DatabaseHandle;
+  let app: NestExpressApplication;
+  let gatewayUrl: string;
+  const seenBySearch: SeenRequest[] = [];
+  const seenByLedger: SeenRequest[] = [];
+  const search = standIn('search', seenBySearch);
+  const ledger = standIn('ledger', seenByLedger);
+  const realtime = createServer((_req, res) => res.writeHead(200).end('{"status":"ready"}'));
+  const sockets = new WebSocketServer({ server: realtime, path: '/ws' });
+  sockets.on('connection', (socket, req) => socket.send(JSON.stringify({ hello: 'from realtime', requestId: req.headers['x-request-id'] })));
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('frenly_gateway');
+    database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+    const urls: DownstreamUrls = {
+      search: await listen(search),
+      ledger: await listen(ledger),
+      analysis: await closedPortUrl(),
+      realtime: await listen(realtime),
+    };
+    const logger = new JsonLogger({ service: 'gateway', level: 'silent' });
+    app = await createServiceApp({
+      service: 'gateway',
+      logger,
+      modules: [
+        GatewayModule.forRoot({
+          db: database.db,
+          bus: new InProcessEventBus(),
+          identityTokens: identityTokensFor({}),
+          mode: 'distributed',
+          version: '9.9.9',
+          identity: identitySettingsFrom(loadConfig({ NODE_ENV: commonVars.NODE_ENV, ...identityVars }, { FRENLY_DEV_IDP: 'off' }), {
+            internalUrl: 'http://127.0.0.1:1',
+          }),
+          ledgerUrl: urls.ledger,
+        }),
+      ],
+      checks: downstreamReadinessChecks(urls, 500),
+      configure: (nest) => installGatewayProxy(nest, urls, logger),
+    });
+    await app.listen(0, '127.0.0.1');
+    gatewayUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await scratch?.drop();
+    sockets.close();
+    await Promise.all([search, ledger, realtime].map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  it('serves /api/meta itself, with the installation created at start', async () => {
+    const res = await request(gatewayUrl).get('/api/meta').expect(200);
+    expect(res.body).toEqual({
+      installationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      createdAt: expect.any(String),
+      mode: 'distributed',
+      version: '9.9.9',
+    });
+    const again = await request(gatewayUrl).get('/api/meta').expect(200);
+    expect(again.body.installationId).toBe(res.body.installationId);
+    expect(seenBySearch).toHaveLength(0);
+  });
+
+  it('forwards an owned route with its path, query and request id', async () => {
+    const res = await request(gatewayUrl).get('/api/search?q=frenly%20sites').set('X-Request-Id', 'fwd-1').expect(200);
+    expect(res.body).toMatchObject({ servedBy: 'search', url: '/api/search?q=frenly%20sites' });
+    expect(res.headers['x-request-id']).toBe('fwd-1');
+    expect(seenBySearch.at(-1)).toMatchObject({ method: 'GET', requestId: 'fwd-1' });
+  });
+
+  it('streams request bodies through untouched, and generates a request id when none is sent', async () => {
+    const payload = '{"siteId":7,"amount":25,"type":"support"}';
+    const res = await request(gatewayUrl).post('/api/sites/7/vote').set('Content-Type', 'application/json').send(payload).expect(200);
+    expect(res.body).toMatchObject({ servedBy: 'ledger', url: '/api/sites/7/vote', body: payload });
+    const seen = seenByLedger.at(-1);
+    expect(seen?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-request-id']).toBe(seen?.requestId);
+  });
+
+  it('answers 503 in the error shape, quickly, when the owning service is unreachable', async () => {
+    const started = Date.now();
+    const res = await request(gatewayUrl).post('/api/sites/analyze').set('X-Request-Id', 'down-1').send({ url: 'https://example.org' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The analysis service is unavailable',
+      code: 'SERVICE_UNAVAILABLE',
+      requestId: 'down-1',
+    });
+  });
+
+  it('leaves paths nobody owns to the gateway, which answers 404', async () => {
+    const res = await request(gatewayUrl).get('/api/sites/7').expect(404);
+    expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('forwards websocket upgrades on /ws to the realtime service', async () => {
+    const socket = new WebSocket(`${gatewayUrl.replace('http', 'ws')}/ws`, { headers: { 'X-Request-Id': 'ws-1' } });
+    const message = await new Promise<string>((resolve, reject) => {
+      socket.once('message', (data: Buffer) => resolve(data.toString()));
+      socket.once('error', reject);
+    });
+    socket.close();
+    expect(JSON.parse(message)).toEqual({ hello: 'from realtime', requestId: 'ws-1' });
+  });
+
+  it('reports each downstream service in /health/ready', async () => {
+    const res = await request(gatewayUrl).get('/health/ready').expect(503);
+    expect(res.body).toEqual({
+      status: 'not-ready',
+      service: 'gateway',
+      checks: {
+        search: { status: 'up' },
+        ledger: { status: 'up' },
+        analysis: { status: 'down', detail: expect.stringContaining('analysis unreachable') },
+        realtime: { status: 'up' },
+      },
+    });
+  });
+});

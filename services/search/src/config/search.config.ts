@@ -1,0 +1,65 @@
+import { commonVars, env, type ConfigOf } from '@frenly/config';
+import { distributedVars } from '@frenly/platform';
+import { fetchAllowListVar } from '@frenly/safe-fetch';
+import { DEFAULT_SEARCH_SETTINGS, type SearchSettingsOverrides } from './search.settings.js';
+
+const d = DEFAULT_SEARCH_SETTINGS;
+
+/**
+ * The search service's own tunables. A runtime that mounts SearchModule (the embedded one
+ * too) may spread these into its spec and pass `searchSettingsFrom(config)` to forRoot.
+ */
+export const searchSettingsVars = {
+  FRENLY_FETCH_ALLOWLIST: fetchAllowListVar,
+  SEARCH_SEED: env.bool('Load the seed corpus at start (once per corpus version)', d.seedOnStart),
+  SEARCH_CANDIDATE_LIMIT: env.int('Matches (best static rank first) the exact ranking looks at per query; also the deepest result reachable by paging', {
+    default: d.ranking.candidateLimit,
+    min: 50,
+    max: 100_000,
+  }),
+  SEARCH_BODY_TIER_BELOW: env.int('Page text is searched only when titles, domains, descriptions and tags match fewer sites than this', {
+    default: d.ranking.bodyTierBelow,
+    min: 1,
+    max: 100_000,
+  }),
+  SEARCH_TRENDING_MIN_VISITORS: env.int('Distinct visitors a query needs before it trends', { default: d.trending.minVisitors, min: 1, max: 1000 }),
+  SEARCH_TRENDING_HALF_LIFE_HOURS: env.int('Hours after which a search counts half as much for trending', { default: d.trending.halfLifeHours, min: 1, max: 24 * 90 }),
+  SEARCH_CRAWL_MAX_PAGES: env.int('Pages fetched per crawl of one site', { default: d.crawl.maxPages, min: 1, max: 10_000 }),
+  SEARCH_CRAWL_MAX_DEPTH: env.int('Link hops the crawler follows from a start URL', { default: d.crawl.maxDepth, min: 0, max: 10 }),
+  SEARCH_RECRAWL_HOURS: env.int('Hours before a crawled site is crawled again', { default: d.crawl.recrawlHours, min: 1, max: 24 * 365 }),
+};
+
+/** The search service on its own (distributed mode). */
+export const searchConfigSpec = {
+  NODE_ENV: commonVars.NODE_ENV,
+  LOG_LEVEL: commonVars.LOG_LEVEL,
+  DATABASE_URL: distributedVars.DATABASE_URL,
+  FRENLY_DATA_DIR: commonVars.FRENLY_DATA_DIR,
+  REDIS_URL: distributedVars.REDIS_URL,
+  KAFKA_BROKERS: distributedVars.KAFKA_BROKERS,
+  FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
+  KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
+  PORT: env.port('HTTP port of the search service', 3001),
+  HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
+  SEARCH_TRUST_FORWARDED_FOR: env.bool('Take the visitor address (hashed for trending) from the last X-Forwarded-For hop, as set by the gateway', true),
+  ...searchSettingsVars,
+};
+
+export type SearchConfig = ConfigOf<typeof searchConfigSpec>;
+export type SearchSettingsConfig = ConfigOf<typeof searchSettingsVars>;
+
+/** Settings overrides from the validated variables. */
+export function searchSettingsFrom(config: SearchSettingsConfig & { SEARCH_TRUST_FORWARDED_FOR?: boolean }): SearchSettingsOverrides {
+  return {
+    seedOnStart: config.SEARCH_SEED,
+    ranking: { candidateLimit: config.SEARCH_CANDIDATE_LIMIT, bodyTierBelow: config.SEARCH_BODY_TIER_BELOW },
+    trending: { minVisitors: config.SEARCH_TRENDING_MIN_VISITORS, halfLifeHours: config.SEARCH_TRENDING_HALF_LIFE_HOURS },
+    crawl: {
+      allowList: config.FRENLY_FETCH_ALLOWLIST,
+      maxPages: config.SEARCH_CRAWL_MAX_PAGES,
+      maxDepth: config.SEARCH_CRAWL_MAX_DEPTH,
+      recrawlHours: config.SEARCH_RECRAWL_HOURS,
+    },
+    ...(config.SEARCH_TRUST_FORWARDED_FOR === undefined ? {} : { trustForwardedFor: config.SEARCH_TRUST_FORWARDED_FOR }),
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Tunables of the search service, with defaults fit for the embedded runtime. The distributed
+ * service reads some of them from its environment (search.config.ts); tests pass their own.
+ */
+export interface SearchSettings {
+  /** Load the seed corpus at start (once per corpus version). */
+  readonly seedOnStart: boolean;
+  readonly ranking: {
+    /** Matches (best static rank first) that the exact ranking looks at; also the deepest result reachable by paging. */
+    readonly candidateLimit: number;
+    /**
+     * Page text is searched only when titles, domains, descriptions and tags match fewer sites
+     * than this (its index is large: scanning it for common words is what costs).
+     */
+    readonly bodyTierBelow: number;
+    /** Below this many results, unknown words are corrected / completed and the search runs again. */
+    readonly correctBelow: number;
+    /** Least pg_trgm similarity for a typo correction. */
+    readonly minSimilarity: number;
+  };
+  readonly trending: {
+    /** Distinct visitors a query needs before it can trend. */
+    readonly minVisitors: number;
+    /** A visitor's search counts half as much after this long. */
+    readonly halfLifeHours: number;
+    /** Searches older than this no longer count (and are pruned). */
+    readonly windowHours: number;
+    readonly size: number;
+    /** Longer queries do not trend (they make poor chips). */
+    readonly maxQueryLength: number;
+    /** How long one computed list is served. */
+    readonly cacheSeconds: number;
+  };
+  readonly queryLog: {
+    /** Searches are logged in batches: at most this long after the search… */
+    readonly flushIntervalMs: number;
+    /** …or as soon as this many are waiting. */
+    readonly maxBatch: number;
+  };
+  /** Take the visitor's address from the last X-Forwarded-For hop (behind the gateway). */
+  readonly trustForwardedFor: boolean;
+  readonly crawl: CrawlSettings;
+}
+
+export interface CrawlSettings {
+  readonly userAgent: string;
+  /** host:port pairs the crawler may reach although not public (tests, local sites); see @frenly/safe-fetch. */
+  readonly allowList: readonly string[];
+  /** Pages fetched per crawl of one site (start URL, sitemap URLs and links). */
+  readonly maxPages: number;
+  /** Link hops from the start URL (sitemap URLs count as depth 1). */
+  readonly maxDepth: number;
+  /** Wait between two requests to one host when robots.txt names no Crawl-delay. */
+  readonly defaultDelayMs: number;
+  /** A Crawl-delay above this is honoured by crawling only the start page of the site. */
+  readonly maxDelayMs: number;
+  readonly pageTimeoutMs: number;
+  readonly maxPageBytes: number;
+  /** Characters of main text kept per page. */
+  readonly maxTextChars: number;
+  /** A crawled site is crawled again after this long. */
+  readonly recrawlHours: number;
+  /** How often the scheduler looks for sites due for a re-crawl (0 = never). */
+  readonly scheduleIntervalMs: number;
+  /** Crawl jobs this process runs at once. */
+  readonly concurrency: number;
+  /** Submissions one user may make per hour. */
+  readonly submissionsPerHour: number;
+}
+
+export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
+  seedOnStart: true,
+  ranking: { candidateLimit: 300, bodyTierBelow: 100, correctBelow: 3, minSimilarity: 0.3 },
+  trending: { minVisitors: 3, halfLifeHours: 24, windowHours: 7 * 24, size: 10, maxQueryLength: 60, cacheSeconds: 30 },
+  queryLog: { flushIntervalMs: 250, maxBatch: 200 },
+  trustForwardedFor: false,
+  crawl: {
+    userAgent: 'FrenlyBot/0.1 (+https://github.com/frenly/frenly; search crawler)',
+    allowList: [],
+    maxPages: 50,
+    maxDepth: 2,
+    defaultDelayMs: 1000,
+    maxDelayMs: 30_000,
+    pageTimeoutMs: 15_000,
+    maxPageBytes: 2 * 1024 * 1024,
+    maxTextChars: 20_000,
+    recrawlHours: 7 * 24,
+    scheduleIntervalMs: 5 * 60_000,
+    concurrency: 2,
+    submissionsPerHour: 20,
+  },
+};
+
+export type SearchSettingsOverrides = {
+  readonly [K in keyof SearchSettings]?: SearchSettings[K] extends object ? Partial<SearchSettings[K]> : SearchSettings[K];
+};
+
+/** The defaults with `overrides` applied, one level deep. */
+export function resolveSearchSettings(overrides: SearchSettingsOverrides = {}): SearchSettings {
+  const d = DEFAULT_SEARCH_SETTINGS;
+  return {
+    seedOnStart: overrides.seedOnStart ?? d.seedOnStart,
+    ranking: { ...d.ranking, ...overrides.ranking },
+    trending: { ...d.trending, ...overrides.trending },
+    queryLog: { ...d.queryLog, ...overrides.queryLog },
+    trustForwardedFor: overrides.trustForwardedFor ?? d.trustForwardedFor,
+    crawl: { ...d.crawl, ...overrides.crawl },
+  };
+}
+
+/** Injection token of the resolved SearchSettings. */
+export const SEARCH_SETTINGS = Symbol.for('frenly.search.settings');
+
+/** Injection token of the clock (tests move time by hand). */
+export const CLOCK = Symbol.for('frenly.search.clock');
+export type Clock = () => Date;

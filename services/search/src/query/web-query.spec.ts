@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import {
+  applyCorrections,
+  correctableTerms,
+  exactMatchText,
+  expandTerms,
+  formatWebQuery,
+  hasPositiveClause,
+  MAX_QUERY_ATOMS,
+  parseWebQuery,
+  prefixPattern,
+} from './web-query.js';
+
+describe(parseWebQuery.name, () => {
+  const format = (input: string) => formatWebQuery(parseWebQuery(input));
+
+  it('reads words as required terms, lower-cased', () => {
+    expect(parseWebQuery('Python  DOCS')).toEqual({
+      clauses: [
+        { alternatives: [{ kind: 'term', text: 'python', negated: false }] },
+        { alternatives: [{ kind: 'term', text: 'docs', negated: false }] },
+      ],
+    });
+  });
+
+  it('reads quoted phrases, typographic quotes and an unterminated quote', () => {
+    expect(parseWebQuery('"climate  change" news').clauses[0]?.alternatives[0]).toEqual({ kind: 'phrase', text: 'climate change', negated: false });
+    expect(format('\u201Cclimate change\u201D')).toBe('"climate change"');
+    expect(format('"open source')).toBe('"open source"');
+  });
+
+  it('reads -exclusions of terms and phrases, but keeps inner hyphens', () => {
+    expect(format('jaguar -car -"formula one"')).toBe('jaguar -car -"formula one"');
+    expect(parseWebQuery('e-mail').clauses[0]?.alternatives[0]).toEqual({ kind: 'term', text: 'e-mail', negated: false });
+    expect(format('climate - change')).toBe('climate change');
+  });
+
+  it('joins alternatives with OR (upper case only) or |, and ignores dangling operators', () => {
+    expect(parseWebQuery('cats OR dogs food').clauses.map((c) => c.alternatives.map((a) => a.text))).toEqual([['cats', 'dogs'], ['food']]);
+    expect(format('cats | dogs')).toBe('cats OR dogs');
+    expect(format('OR cats OR')).toBe('cats');
+    expect(format('cats or dogs')).toBe('cats or dogs');
+  });
+
+  it('drops exclusions inside an OR group (they would match almost everything)', () => {
+    expect(format('-cats OR dogs')).toBe('dogs');
+  });
+
+  it('drops punctuation that wraps words and pieces without letters or digits', () => {
+    expect(format('(python), && "" - c++ .net node.js!')).toBe('python c++ .net node.js');
+    expect(parseWebQuery('   ').clauses).toEqual([]);
+    expect(parseWebQuery('!!! ***').clauses).toEqual([]);
+  });
+
+  it(`keeps at most ${MAX_QUERY_ATOMS} atoms`, () => {
+    const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
+    expect(parseWebQuery(words.join(' ')).clauses).toHaveLength(MAX_QUERY_ATOMS);
+  });
+
+  it('never throws and always formats to a fixed point', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (input) => {
+        const once = format(input);
+        expect(format(once)).toBe(once);
+      }),
+    );
+  });
+});
+
+describe('query helpers', () => {
+  it('tells whether anything must match', () => {
+    expect(hasPositiveClause(parseWebQuery('-spam'))).toBe(false);
+    expect(hasPositiveClause(parseWebQuery('eggs -spam'))).toBe(true);
+  });
+
+  it('gives the text an exact domain or title match is compared with', () => {
+    expect(exactMatchText(parseWebQuery('Wikipedia'))).toBe('wikipedia');
+    expect(exactMatchText(parseWebQuery('python docs -snake'))).toBe('python docs');
+    expect(exactMatchText(parseWebQuery('cats OR dogs'))).toBe('');
+  });
+
+  it('widens corrected terms and shows the corrected query', () => {
+    const query = parseWebQuery('wikipeda -spam');
+    expect(correctableTerms(query)).toEqual(['wikipeda']);
+    const corrections = new Map([['wikipeda', 'wikipedia']]);
+    expect(formatWebQuery(expandTerms(query, corrections, () => true))).toBe('wikipeda OR wikipeda* OR wikipedia -spam');
+    expect(formatWebQuery(applyCorrections(query, corrections))).toBe('wikipedia -spam');
+    expect(formatWebQuery(expandTerms(query, new Map([['wikipeda', undefined]]), () => false))).toBe('wikipeda -spam');
+  });
+
+  it('makes prefix patterns of letters and digits only', () => {
+    expect(prefixPattern("wiki'p:*|&")).toBe('wikip');
+    expect(prefixPattern('::')).toBeUndefined();
+    expect(prefixPattern('Zürich')).toBe('Zürich');
+  });
+});

@@ -1,0 +1,122 @@
+import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import type { Database } from '@frenly/db';
+import type { EventBus } from '@frenly/events';
+import { DATABASE, EVENT_BUS, JOB_QUEUE, type FrenlyJobQueue, IDENTITY_TOKENS, IdentityTokens } from '@frenly/platform';
+import { CLOCK, resolveSearchSettings, SEARCH_SETTINGS, type Clock, type SearchSettings, type SearchSettingsOverrides } from './config/search.settings.js';
+import { SafeFetcher } from '@frenly/safe-fetch';
+import { SiteEventsConsumer } from './consumers/site-events.consumer.js';
+import { CrawlProcessor } from './crawler/crawl.processor.js';
+import { CrawlRootRepository } from './crawler/crawl-root.repository.js';
+import { CrawlScheduler } from './crawler/crawl.scheduler.js';
+import { CrawlService, SITE_CRAWLER } from './crawler/crawl.service.js';
+import { HostPoliteness } from './crawler/host-politeness.js';
+import { SiteCrawler } from './crawler/site-crawler.js';
+import { SubmitController } from './crawler/submit.controller.js';
+import { OUTBOX_WRITER } from './events/outbox-writer.js';
+import { SearchOutbox } from './events/search-outbox.js';
+import { LexiconRepository } from './search/lexicon.repository.js';
+import { SearchController } from './search/search.controller.js';
+import { SearchRepository } from './search/search.repository.js';
+import { SearchService } from './search/search.service.js';
+import { SeedLoadRepository } from './seed/seed-load.repository.js';
+import { SeedService } from './seed/seed.service.js';
+import { SiteRepository } from './sites/site.repository.js';
+import { QueryLogWriter } from './trending/query-log.writer.js';
+import { TrendingRepository } from './trending/trending.repository.js';
+import { TrendingService } from './trending/trending.service.js';
+import { VisitorHasher } from './trending/visitor-hash.js';
+
+/** What the runtime hands the search service (shared instances in the embedded runtime). */
+export interface SearchInfrastructure {
+  readonly identityTokens: IdentityTokens;
+  readonly db: Database;
+  readonly bus: EventBus;
+  readonly jobs: FrenlyJobQueue;
+  /** Tunables; defaults suit the embedded runtime (see search.settings.ts). */
+  readonly settings?: SearchSettingsOverrides;
+  /** Tests move time by hand. */
+  readonly clock?: Clock;
+}
+
+/**
+ * Starts and stops what runs in the background: the seed load, the outbox relay, the event
+ * consumers. Intake stops first (module destroy, while requests still drain); the relay
+ * stops last, once the query log has written its final batch.
+ */
+@Injectable()
+class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
+  constructor(
+    private readonly seed: SeedService,
+    private readonly outbox: SearchOutbox,
+    private readonly consumer: SiteEventsConsumer,
+    private readonly crawlProcessor: CrawlProcessor,
+    private readonly crawlScheduler: CrawlScheduler,
+    private readonly queryLog: QueryLogWriter,
+    @Inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.settings.seedOnStart) await this.seed.ensureSeededAtStart();
+    await this.seed.ensureLexicon();
+    this.outbox.start();
+    await this.consumer.start();
+    await this.crawlProcessor.start();
+    this.crawlScheduler.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.crawlScheduler.stop();
+    await this.consumer.stop();
+    await this.crawlProcessor.stop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queryLog.flush();
+    await this.outbox.stop();
+  }
+}
+
+/** The search service: the site catalogue and its index, ranking, trending, the crawler. */
+@Module({})
+export class SearchModule {
+  static forRoot(infra: SearchInfrastructure): DynamicModule {
+    return {
+      module: SearchModule,
+      controllers: [SearchController, SubmitController],
+      providers: [
+        { provide: DATABASE, useValue: infra.db },
+        { provide: EVENT_BUS, useValue: infra.bus },
+        { provide: IDENTITY_TOKENS, useValue: infra.identityTokens },
+        { provide: JOB_QUEUE, useValue: infra.jobs },
+        { provide: SEARCH_SETTINGS, useValue: resolveSearchSettings(infra.settings) },
+        { provide: CLOCK, useValue: infra.clock ?? (() => new Date()) },
+        SiteRepository,
+        SearchRepository,
+        LexiconRepository,
+        SeedLoadRepository,
+        TrendingRepository,
+        SearchOutbox,
+        VisitorHasher,
+        QueryLogWriter,
+        SearchService,
+        TrendingService,
+        SeedService,
+        SiteEventsConsumer,
+        { provide: OUTBOX_WRITER, useExisting: SearchOutbox },
+        { provide: SITE_CRAWLER, useFactory: (settings: SearchSettings) => createSiteCrawler(settings), inject: [SEARCH_SETTINGS] },
+        CrawlRootRepository,
+        CrawlService,
+        CrawlProcessor,
+        CrawlScheduler,
+        SearchLifecycle,
+      ],
+    };
+  }
+}
+
+/** The crawler on the safe fetcher, with this process's per-host politeness. */
+export function createSiteCrawler(settings: SearchSettings): SiteCrawler {
+  const { crawl } = settings;
+  const fetcher = new SafeFetcher({ allowList: crawl.allowList, userAgent: crawl.userAgent, maxBodyBytes: crawl.maxPageBytes, timeoutMs: crawl.pageTimeoutMs });
+  return new SiteCrawler(fetcher, new HostPoliteness(), crawl);
+}

@@ -1,0 +1,130 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SearchResponse, SearchResultDto } from '@frenly/contracts';
+import { MetricsService } from '@frenly/platform';
+import { CLOCK, SEARCH_SETTINGS, type Clock, type SearchSettings } from '../config/search.settings.js';
+import {
+  applyCorrections,
+  correctableTerms,
+  exactMatchText,
+  expandTerms,
+  formatWebQuery,
+  hasExclusion,
+  hasPositiveClause,
+  parseWebQuery,
+  type WebQuery,
+} from '../query/web-query.js';
+import { QueryLogWriter } from '../trending/query-log.writer.js';
+import { VisitorHasher } from '../trending/visitor-hash.js';
+import { LexiconRepository } from './lexicon.repository.js';
+import { SearchRepository, type SearchHit } from './search.repository.js';
+import { tsquerySql } from './tsquery.sql.js';
+
+export interface SearchRequestParams {
+  /** Trimmed, not blank (validated at the edge). */
+  q: string;
+  page: number;
+  limit: number;
+}
+
+export interface Visitor {
+  ip: string;
+  userAgent: string;
+}
+
+interface Outcome {
+  hits: SearchHit[];
+  total: number;
+  totalIsEstimate: boolean;
+}
+
+// Words this short are not completed as prefixes ("a*" would match half the index).
+const MIN_PREFIX_LENGTH = 3;
+
+/** Runs a web query against the index, corrects what nothing matched, and logs the search. */
+@Injectable()
+export class SearchService {
+  constructor(
+    private readonly repository: SearchRepository,
+    private readonly lexicon: LexiconRepository,
+    private readonly queryLog: QueryLogWriter,
+    private readonly visitors: VisitorHasher,
+    private readonly metrics: MetricsService,
+    @Inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async search(params: SearchRequestParams, visitor: Visitor): Promise<SearchResponse> {
+    const parsed = parseWebQuery(params.q);
+    const offset = (params.page - 1) * params.limit;
+    let outcome = await this.run(parsed, offset, params.limit);
+    let correctedQuery: string | null = null;
+    if (outcome.total < this.settings.ranking.correctBelow) {
+      const corrected = await this.runCorrected(parsed, offset, params.limit);
+      if (corrected && corrected.outcome.total > outcome.total) {
+        outcome = corrected.outcome;
+        correctedQuery = corrected.display;
+      }
+    }
+    this.metrics.counter({ name: 'search_queries_total', help: 'Searches answered, by whether a correction was used', labelNames: ['corrected'] }).inc({ corrected: correctedQuery ? 'yes' : 'no' });
+    await this.log(params.q, parsed, outcome.total, visitor);
+    return {
+      query: params.q,
+      results: outcome.hits.map(toResultDto),
+      total: outcome.total,
+      totalIsEstimate: outcome.totalIsEstimate,
+      page: params.page,
+      limit: params.limit,
+      correctedQuery,
+    };
+  }
+
+  private async run(query: WebQuery, offset: number, limit: number, exactText = exactMatchText(query)): Promise<Outcome> {
+    const tsquery = hasPositiveClause(query) ? tsquerySql(query) : undefined;
+    if (!tsquery) return { hits: [], total: 0, totalIsEstimate: false };
+    const { candidateLimit, bodyTierBelow } = this.settings.ranking;
+    // Paging stops at the candidate window: deeper results are not ranked.
+    const pageLimit = Math.max(0, Math.min(limit, candidateLimit - offset));
+    const page = await this.repository.rankedPage({ query: tsquery, exactText, offset, limit: pageLimit, candidateLimit, hasExclusions: hasExclusion(query), bodyTierBelow });
+    if (page.candidates < candidateLimit && page.searchedBody) return { hits: page.hits, total: page.candidates, totalIsEstimate: false };
+    const estimate = await this.repository.estimateMatches(tsquery);
+    return { hits: page.hits, total: Math.max(page.candidates, estimate), totalIsEstimate: true };
+  }
+
+  /** Unknown words widened to "word OR word* OR closest known word", then searched again. */
+  private async runCorrected(query: WebQuery, offset: number, limit: number): Promise<{ outcome: Outcome; display: string | null } | undefined> {
+    const terms = correctableTerms(query);
+    if (terms.length === 0) return undefined;
+    const corrections = await this.lexicon.correctionsFor(terms, this.settings.ranking.minSimilarity);
+    if (corrections.size === 0) return undefined;
+    const expanded = expandTerms(query, corrections, (term) => term.length >= MIN_PREFIX_LENGTH);
+    const readable = applyCorrections(query, corrections);
+    const outcome = await this.run(expanded, offset, limit, exactMatchText(readable));
+    const display = formatWebQuery(readable);
+    return { outcome, display: display === formatWebQuery(query) ? null : display };
+  }
+
+  private async log(query: string, parsed: WebQuery, resultCount: number, visitor: Visitor): Promise<void> {
+    const visitorHash = await this.visitors.hash(visitor.ip, visitor.userAgent);
+    this.queryLog.record({ query, normalizedQuery: formatWebQuery(parsed), visitorHash, resultCount, loggedAt: this.clock().toISOString() });
+  }
+}
+
+function toResultDto(hit: SearchHit): SearchResultDto {
+  return {
+    id: hit.id,
+    url: hit.url,
+    title: hit.title,
+    description: hit.description,
+    domain: hit.domain,
+    frenlinessScore: hit.frenlinessScore,
+    trustScore: hit.trustScore,
+    upvotes: hit.upvotes,
+    downvotes: hit.downvotes,
+    isVerified: hit.isVerified,
+    isClaimed: hit.isClaimed,
+    totalStaked: hit.totalStaked,
+    analysisData: hit.analysisData,
+    indexedAt: hit.indexedAt.toISOString(),
+    analyzedAt: hit.analyzedAt ? hit.analyzedAt.toISOString() : null,
+  };
+}

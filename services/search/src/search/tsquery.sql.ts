@@ -1,0 +1,35 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { prefixPattern, type QueryAtom, type WebQuery } from '../query/web-query.js';
+
+/** The text search configuration of the index (see the sites' generated search_vector). */
+export const TEXT_SEARCH_CONFIG = sql.raw(`'english'::regconfig`);
+
+/**
+ * A parsed query as a tsquery expression. Every piece of query text is a bound parameter
+ * handed to plainto_tsquery / phraseto_tsquery (which cannot be steered by operators in
+ * the text), and the operators between pieces come from the parse tree, never from text.
+ * Undefined when nothing is required (a query of exclusions alone).
+ */
+export function tsquerySql(query: WebQuery): SQL | undefined {
+  const required: SQL[] = [];
+  const excluded: SQL[] = [];
+  for (const clause of query.clauses) {
+    const [only] = clause.alternatives;
+    if (clause.alternatives.length === 1 && only?.negated) {
+      excluded.push(sql`!!(${atomSql(only)})`);
+      continue;
+    }
+    const alternatives = clause.alternatives.filter((atom) => !atom.negated).map(atomSql);
+    if (alternatives.length > 0) required.push(alternatives.length === 1 ? (alternatives[0] as SQL) : sql`(${sql.join(alternatives, sql` || `)})`);
+  }
+  if (required.length === 0) return undefined;
+  return sql`(${sql.join([...required, ...excluded], sql` && `)})`;
+}
+
+function atomSql(atom: QueryAtom): SQL {
+  if (atom.kind === 'phrase') return sql`phraseto_tsquery(${TEXT_SEARCH_CONFIG}, ${atom.text})`;
+  const pattern = atom.prefix ? prefixPattern(atom.text) : undefined;
+  // Letters and digits only, so the pattern carries no tsquery syntax of its own.
+  if (pattern) return sql`to_tsquery(${TEXT_SEARCH_CONFIG}, ${`${pattern}:*`})`;
+  return sql`plainto_tsquery(${TEXT_SEARCH_CONFIG}, ${atom.text})`;
+}

@@ -1,0 +1,47 @@
+import { canonicalUrl, domainOf, InvalidUrlError, originOf, tryCanonicalUrl } from './canonical-url.js';
+
+describe(canonicalUrl.name, () => {
+  it('spells the same page one way', () => {
+    const same = [
+      'https://www.wikipedia.org',
+      'HTTPS://WWW.Wikipedia.ORG/',
+      'https://www.wikipedia.org:443/#top',
+      'https://www.wikipedia.org./?utm_source=x&fbclid=y',
+      'www.wikipedia.org',
+      '  https://www.wikipedia.org/  ',
+    ];
+    expect(new Set(same.map(canonicalUrl))).toEqual(new Set(['https://www.wikipedia.org/']));
+  });
+
+  it('keeps meaningful query parameters, sorted, and resolves dot segments', () => {
+    expect(canonicalUrl('http://example.org/a/../b/?z=1&a=2&utm_medium=mail')).toBe('http://example.org/b/?a=2&z=1');
+    expect(canonicalUrl('example.org:8080/x')).toBe('https://example.org:8080/x');
+  });
+
+  it.each([
+    ['', 'must not be empty'],
+    ['ftp://example.org/', 'http or https'],
+    ['javascript:alert(1)', 'http or https'],
+    ['file:///etc/passwd', 'http or https'],
+    ['https://user:pw@example.org/', 'user name or password'],
+    ['https://', 'valid web address'],
+  ])('refuses %j', (input, message) => {
+    expect(() => canonicalUrl(input)).toThrow(InvalidUrlError);
+    expect(() => canonicalUrl(input)).toThrow(message);
+  });
+
+  it('refuses a url longer than 2048 characters', () => {
+    expect(() => canonicalUrl(`https://example.org/${'a'.repeat(3000)}`)).toThrow('at most 2048');
+  });
+
+  it('resolves links against a base and swallows bad ones', () => {
+    expect(tryCanonicalUrl('../about#team', 'https://example.org/docs/intro')).toBe('https://example.org/about');
+    expect(tryCanonicalUrl('mailto:someone@example.org', 'https://example.org/')).toBeUndefined();
+  });
+
+  it('gives the domain and origin', () => {
+    expect(domainOf('https://www.wikipedia.org/')).toBe('wikipedia.org');
+    expect(domainOf('https://docs.python.org/3/')).toBe('docs.python.org');
+    expect(originOf('https://docs.python.org/3/')).toBe('https://docs.python.org');
+  });
+});

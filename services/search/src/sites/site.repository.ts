@@ -1,0 +1,240 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SiteAnalyzedV1, StakePlacedV1, VoteCastV1 } from '@frenly/contracts';
+import { sites, type Database, type SiteSource, type Transaction } from '@frenly/db';
+import { DATABASE } from '@frenly/platform';
+
+export type Site = typeof sites.$inferSelect;
+
+/** What the catalogue knows of a site when it (re)indexes it; the url is the natural key. */
+export interface SiteIndexEntry {
+  url: string;
+  domain: string;
+  title: string;
+  description?: string;
+}
+
+/** A new catalogue entry in a bulk load (the seed corpus). */
+export interface SiteSeedEntry {
+  url: string;
+  domain: string;
+  title: string;
+  description: string;
+  tags: string[];
+  language: string | null;
+}
+
+/** A page as the crawler extracted it. */
+export interface CrawledPageEntry {
+  url: string;
+  domain: string;
+  title: string;
+  description: string;
+  pageText: string;
+  language: string | null;
+}
+
+/** The fields a `search.site-indexed` event carries. */
+export interface IndexedSite {
+  id: number;
+  url: string;
+  domain: string;
+  title: string;
+  indexedAt: Date;
+}
+
+export interface UpsertOutcome {
+  site: IndexedSite;
+  /** A new catalogue entry, or one whose title changed: worth a `search.site-indexed` event. */
+  announce: boolean;
+}
+
+type Executor = Database | Transaction;
+
+const indexedColumns = { id: sites.id, url: sites.url, domain: sites.domain, title: sites.title, indexedAt: sites.indexedAt };
+
+/** search.sites (and the lexicon derived from it): the only code that reads or writes them. */
+@Injectable()
+export class SiteRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /** Inserts the site, or refreshes its indexed fields when the url is known; keeps scores and votes. */
+  async upsertByUrl(entry: SiteIndexEntry): Promise<Site> {
+    const values = { url: entry.url, domain: entry.domain.toLowerCase(), title: entry.title, description: entry.description ?? '' };
+    const [row] = await this.db
+      .insert(sites)
+      .values(values)
+      .onConflictDoUpdate({
+        target: sites.url,
+        set: { domain: values.domain, title: values.title, description: values.description, indexedAt: sql`now()` },
+      })
+      .returning();
+    if (!row) throw new Error(`upsert of ${entry.url} returned no row`);
+    return row;
+  }
+
+  async getById(id: number): Promise<Site | undefined> {
+    const [row] = await this.db.select().from(sites).where(eq(sites.id, id)).limit(1);
+    return row;
+  }
+
+  async getByUrl(url: string, executor: Executor = this.db): Promise<Site | undefined> {
+    const [row] = await executor.select().from(sites).where(eq(sites.url, url)).limit(1);
+    return row;
+  }
+
+  /** Every catalogued page of a domain, oldest first. */
+  findByDomain(domain: string): Promise<Site[]> {
+    return this.db.select().from(sites).where(eq(sites.domain, domain.toLowerCase())).orderBy(asc(sites.id));
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const result = await this.db.execute<{ present: boolean }>(sql`select exists (select 1 from search.sites) as present`);
+    return !result.rows[0]?.present;
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(sites);
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * One statement for the whole batch (the rows travel as one JSON parameter: thousands of
+   * bound parameters cost seconds on PGlite); urls already catalogued are left alone.
+   * Returns the new sites.
+   */
+  async insertNew(tx: Executor, entries: readonly SiteSeedEntry[], source: SiteSource): Promise<IndexedSite[]> {
+    if (entries.length === 0) return [];
+    const result = await tx.execute<{ id: number; url: string; domain: string; title: string; indexed_at: Date | string }>(sql`
+      insert into search.sites (url, domain, title, description, tags, language, source)
+      select url, domain, title, description, coalesce(tags, '{}'::text[]), language, ${source}
+      from json_to_recordset(${JSON.stringify(entries)}::json)
+        as x(url text, domain text, title text, description text, tags text[], language text)
+      on conflict (url) do nothing
+      returning id, url, domain, title, indexed_at`);
+    const inserted = result.rows.map((row) => ({ id: Number(row.id), url: row.url, domain: row.domain, title: row.title, indexedAt: new Date(row.indexed_at) }));
+    await this.addToLexicon(tx, inserted.map((site) => site.id));
+    return inserted;
+  }
+
+  /** Inserts or refreshes a crawled page; votes, stakes and analysis stay as they are. */
+  async upsertCrawledPage(tx: Transaction, page: CrawledPageEntry): Promise<UpsertOutcome> {
+    const [before] = await tx.select({ title: sites.title }).from(sites).where(eq(sites.url, page.url)).for('update').limit(1);
+    const [site] = await tx
+      .insert(sites)
+      .values({ ...page, source: 'crawl', crawledAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: sites.url,
+        set: {
+          domain: page.domain,
+          title: page.title,
+          description: page.description,
+          pageText: page.pageText,
+          language: page.language,
+          crawledAt: sql`now()`,
+          indexedAt: sql`now()`,
+        },
+      })
+      .returning(indexedColumns);
+    if (!site) throw new Error(`upsert of ${page.url} returned no row`);
+    await this.addToLexicon(tx, [site.id]);
+    return { site, announce: before === undefined || before.title !== site.title };
+  }
+
+  /** Vote totals from the ledger, unless the site already holds a later version. */
+  async applyVoteTotals(tx: Transaction, event: VoteCastV1): Promise<boolean> {
+    const updated = await tx
+      .update(sites)
+      .set({ upvotes: event.upvotes, downvotes: event.downvotes, votesVersion: event.siteVersion })
+      .where(sql`${sites.id} = ${event.siteId} and ${sites.votesVersion} < ${event.siteVersion}`)
+      .returning({ id: sites.id });
+    return updated.length > 0;
+  }
+
+  /** Stake totals from the ledger, unless the site already holds a later version. */
+  async applyStakeTotals(tx: Transaction, event: StakePlacedV1): Promise<boolean> {
+    const updated = await tx
+      .update(sites)
+      .set({
+        totalStaked: event.totalStaked,
+        supportTotal: event.supportTotal,
+        concernTotal: event.concernTotal,
+        stakesVersion: event.siteVersion,
+      })
+      .where(sql`${sites.id} = ${event.siteId} and ${sites.stakesVersion} < ${event.siteVersion}`)
+      .returning({ id: sites.id });
+    return updated.length > 0;
+  }
+
+  /**
+   * An analysis result for the site at `url` (canonical): creates the site when missing,
+   * otherwise updates it unless it already holds a later analysis.
+   */
+  async applyAnalysis(tx: Transaction, url: string, domain: string, event: SiteAnalyzedV1): Promise<UpsertOutcome | undefined> {
+    const analyzedAt = new Date(event.analyzedAt);
+    const [before] = await tx.select({ title: sites.title }).from(sites).where(eq(sites.url, url)).for('update').limit(1);
+    const analysis = {
+      frenlinessScore: Math.round(event.frenlinessScore),
+      trustScore: event.trustScore,
+      isVerified: event.isVerified,
+      analysisData: event.analysisData,
+      analyzedAt,
+    };
+    const title = event.title.trim() || domain;
+    const [site] = await tx
+      .insert(sites)
+      .values({ url, domain, title, description: event.description.trim(), source: 'analysis', ...analysis })
+      .onConflictDoUpdate({
+        target: sites.url,
+        set: {
+          ...analysis,
+          // A fresh fetch knows the current title and description; keep ours when it found none.
+          title: sql`coalesce(nullif(${event.title.trim()}, ''), ${sites.title})`,
+          description: sql`coalesce(nullif(${event.description.trim()}, ''), ${sites.description})`,
+        },
+        setWhere: sql`${sites.analyzedAt} is null or ${sites.analyzedAt} < ${analyzedAt.toISOString()}::timestamptz`,
+      })
+      .returning(indexedColumns);
+    if (!site) return undefined; // an older analysis than the one held
+    await this.addToLexicon(tx, [site.id]);
+    return { site, announce: before === undefined || before.title !== site.title };
+  }
+
+  /** Adds the words of these sites (unstemmed) to the lexicon that typo correction reads. */
+  async addToLexicon(tx: Executor, siteIds: readonly number[]): Promise<void> {
+    if (siteIds.length === 0) return;
+    await tx.execute(sql`
+      insert into search.lexicon (word, sites)
+      ${lexiconWordsOf(sql`s.id in (select value::int from json_array_elements_text(${JSON.stringify(siteIds)}::json))`)}
+      on conflict (word) do update set sites = search.lexicon.sites + excluded.sites`);
+  }
+
+  /** Rebuilds the lexicon from the whole catalogue (after a bulk load that bypassed this repository). */
+  async rebuildLexicon(): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from search.lexicon`);
+      await tx.execute(sql`insert into search.lexicon (word, sites) ${lexiconWordsOf(sql`true`)}`);
+    });
+  }
+
+  async lexiconIsEmpty(): Promise<boolean> {
+    const result = await this.db.execute<{ present: boolean }>(sql`select exists (select 1 from search.lexicon) as present`);
+    return !result.rows[0]?.present;
+  }
+}
+
+/**
+ * (word, number of sites) for the sites matching `where`: the unstemmed words ('simple'
+ * configuration) of title, description, domain labels and tags; 3 to 40 characters, not numbers.
+ */
+function lexiconWordsOf(where: SQL): SQL {
+  return sql`
+    select word, count(*)::int from (
+      select distinct s.id, w.word from search.sites s,
+        unnest(tsvector_to_array(to_tsvector('simple'::regconfig,
+          s.title || ' ' || s.description || ' ' || regexp_replace(s.domain, '[._-]+', ' ', 'g') || ' ' || search.words_of(s.tags)))) as w(word)
+      where ${where}
+    ) words
+    where length(word) between 3 and 40 and word !~ '^[0-9]+$'
+    group by word`;
+}

@@ -1,0 +1,56 @@
+import { SearchService } from '../src/search/search.service.js';
+import { insertSites, type FixtureSite } from './fixtures.js';
+import { ENGINES, SearchContext } from './search-context.js';
+
+const visitor = { ip: '203.0.113.9', userAgent: 'jest' };
+
+// 12 sites about tomatoes, friendlier as the number grows; the exact name match is the least friendly.
+const FIXTURES: FixtureSite[] = [
+  { url: 'https://tomato.example/', title: 'Tomato', description: 'Tomato seeds.', frenlinessScore: 5 },
+  ...Array.from({ length: 12 }, (_, i) => ({
+    url: `https://grow-${i}.example/`,
+    title: `Growing tomato plants ${i}`,
+    description: 'How to grow a tomato.',
+    frenlinessScore: 40 + i * 5,
+  })),
+  { url: 'https://salad.example/', title: 'Salad ideas', description: 'Fresh salads.', pageText: 'Add a tomato from the garden.', frenlinessScore: 100 },
+];
+
+describe.each(ENGINES)('the candidate window on %s', (engine) => {
+  let ctx: SearchContext;
+  let sut: SearchService;
+
+  beforeAll(async () => {
+    ctx = await SearchContext.start({ engine, settings: { ranking: { candidateLimit: 5, bodyTierBelow: 3 } } });
+    await insertSites(ctx.db, FIXTURES);
+    sut = ctx.app.get(SearchService);
+  }, 60_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('ranks only the best-ranked title matches, keeps the exact match, and estimates the total', async () => {
+    const response = await sut.search({ q: 'tomato', page: 1, limit: 10 }, visitor);
+    expect(response.results[0]?.domain).toBe('tomato.example');
+    // Title/description matches fill the window (5): the friendliest of them, best first.
+    expect(response.results.slice(1).map((site) => site.domain)).toEqual(['grow-11.example', 'grow-10.example', 'grow-9.example', 'grow-8.example']);
+    // Enough title/description matches: page text (the friendliest site only mentions tomatoes there) is not searched.
+    expect(response.results.map((site) => site.domain)).not.toContain('salad.example');
+    expect(response.totalIsEstimate).toBe(true);
+    expect(response.total).toBeGreaterThanOrEqual(6);
+  });
+
+  it('pages no deeper than the window', async () => {
+    const second = await sut.search({ q: 'tomato', page: 2, limit: 5 }, visitor);
+    expect(second.results.map((site) => site.domain)).toEqual([]);
+    const partial = await sut.search({ q: 'tomato', page: 2, limit: 4 }, visitor);
+    expect(partial.results).toHaveLength(1);
+  });
+
+  it('falls back to the whole document when titles and descriptions match too few sites', async () => {
+    const response = await sut.search({ q: 'garden', page: 1, limit: 10 }, visitor);
+    expect(response).toMatchObject({ total: 1, totalIsEstimate: false });
+    expect(response.results[0]?.domain).toBe('salad.example');
+  });
+});

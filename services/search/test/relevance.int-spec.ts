@@ -1,0 +1,122 @@
+import type { SearchResponse } from '@frenly/contracts';
+import { SearchService } from '../src/search/search.service.js';
+import { insertSites, type FixtureSite } from './fixtures.js';
+import { ENGINES, SearchContext } from './search-context.js';
+
+const visitor = { ip: '203.0.113.7', userAgent: 'jest' };
+
+// Order matters: ids ascend in this order, and ties are broken by id.
+const FIXTURES: FixtureSite[] = [
+  // A fan site that says "Wikipedia" everywhere, with excellent scores: it must still lose to the real one.
+  {
+    url: 'https://wikipedia-fans.example/',
+    title: 'Wikipedia Wikipedia fans: all about Wikipedia',
+    description: 'Everything about Wikipedia, Wikipedia editors and Wikipedia history.',
+    frenlinessScore: 98,
+    trustScore: 'high',
+    upvotes: 500,
+    downvotes: 1,
+  },
+  { url: 'https://www.wikipedia.org/', title: 'Wikipedia', description: 'The free encyclopedia that anyone can edit.', frenlinessScore: 40 },
+  { url: 'https://en.wikipedia.org/', title: 'English Wikipedia', description: 'The English edition of the free encyclopedia.' },
+  { url: 'https://climate-now.example/', title: 'Climate Now', description: 'Daily reporting on climate change and its solutions.' },
+  { url: 'https://weather-shift.example/', title: 'Weather Shift', description: 'How a changing climate shifts the weather; change is coming.' },
+  { url: 'https://jaguar-cars.example/', title: 'Jaguar car dealers', description: 'New and used Jaguar car models.' },
+  { url: 'https://big-cats.example/', title: 'Jaguar facts', description: 'The jaguar is a big cat of the Americas.' },
+  // "car" only in its page text: an exclusion must see the whole document, not just title and description.
+  { url: 'https://jaguar-club.example/', title: 'Jaguar owners club', description: 'Meetings for owners.', pageText: 'Bring your car to the spring rally.' },
+  { url: 'https://kittens.example/', title: 'Kitten care', description: 'Everything about kittens.' },
+  { url: 'https://puppies.example/', title: 'Puppy care', description: 'Everything about puppies.' },
+  // Equally relevant to "solar panel guide"; the friendlier one was inserted last (higher id).
+  { url: 'https://solar-one.example/', title: 'Solar panel guide', description: 'Choosing and installing solar panels at home.', frenlinessScore: 45 },
+  { url: 'https://solar-two.example/', title: 'Solar panel guide', description: 'Choosing and installing solar panels at home.', frenlinessScore: 85 },
+  // Equally relevant to "compost bins"; 1 up / 0 down against 90 up / 10 down (inserted last).
+  { url: 'https://compost-one.example/', title: 'Compost bins compared', description: 'Reviews of compost bins for small gardens.', upvotes: 1, downvotes: 0 },
+  { url: 'https://compost-two.example/', title: 'Compost bins compared', description: 'Reviews of compost bins for small gardens.', upvotes: 90, downvotes: 10 },
+  // Identical and unscored: the lower id first.
+  { url: 'https://twin-a.example/', title: 'Origami folding', description: 'Paper folding patterns.' },
+  { url: 'https://twin-b.example/', title: 'Origami folding', description: 'Paper folding patterns.' },
+];
+
+describe.each(ENGINES)('search relevance on %s', (engine) => {
+  let ctx: SearchContext;
+  let sut: SearchService;
+
+  beforeAll(async () => {
+    ctx = await SearchContext.start({ engine });
+    await insertSites(ctx.db, FIXTURES);
+    sut = ctx.app.get(SearchService);
+  }, 60_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const search = (q: string, page = 1, limit = 10): Promise<SearchResponse> => sut.search({ q, page, limit }, visitor);
+  const domains = (response: SearchResponse) => response.results.map((site) => site.domain);
+
+  it('ranks the exact domain / title match first, above a better-scored site that repeats the word', async () => {
+    const response = await search('wikipedia');
+    expect(domains(response).slice(0, 2)).toEqual(['wikipedia.org', 'en.wikipedia.org']);
+    expect(domains(response)).toContain('wikipedia-fans.example');
+    expect(response).toMatchObject({ total: 3, totalIsEstimate: false, correctedQuery: null, page: 1, limit: 10 });
+    expect(domains(await search('wikipedia.org'))[0]).toBe('wikipedia.org');
+    expect(domains(await search('Jaguar facts'))[0]).toBe('big-cats.example');
+  });
+
+  it('matches quoted phrases as phrases', async () => {
+    expect(domains(await search('climate change')).sort()).toEqual(['climate-now.example', 'weather-shift.example']);
+    expect(domains(await search('"climate change"'))).toEqual(['climate-now.example']);
+  });
+
+  it('excludes -terms and -"phrases"', async () => {
+    expect(domains(await search('jaguar'))).toHaveLength(3);
+    expect(domains(await search('jaguar -car'))).toEqual(['big-cats.example']);
+    expect(domains(await search('climate -"climate change"'))).toEqual(['weather-shift.example']);
+    expect(await search('-jaguar')).toMatchObject({ results: [], total: 0 });
+  });
+
+  it('finds words that only the page text contains', async () => {
+    expect(domains(await search('spring rally'))).toEqual(['jaguar-club.example']);
+  });
+
+  it('unions OR alternatives', async () => {
+    expect(domains(await search('kittens OR puppies')).sort()).toEqual(['kittens.example', 'puppies.example']);
+    expect(domains(await search('kitten | puppy care')).sort()).toEqual(['kittens.example', 'puppies.example']);
+  });
+
+  it('finds wikipedia for "wikipeda" and says what it searched for', async () => {
+    const response = await search('wikipeda');
+    expect(domains(response)[0]).toBe('wikipedia.org');
+    expect(response.correctedQuery).toBe('wikipedia');
+  });
+
+  it('completes a partial word', async () => {
+    expect(domains(await search('wikip'))[0]).toBe('wikipedia.org');
+    expect(domains(await search('origa'))).toEqual(['twin-a.example', 'twin-b.example']);
+  });
+
+  it('puts the friendlier of two equally relevant sites first', async () => {
+    expect(domains(await search('solar panel guide'))).toEqual(['solar-two.example', 'solar-one.example']);
+  });
+
+  it('does not let 1 up / 0 down outrank 90 up / 10 down', async () => {
+    expect(domains(await search('compost bins'))).toEqual(['compost-two.example', 'compost-one.example']);
+  });
+
+  it('breaks exact ties by id and pages deterministically', async () => {
+    expect(domains(await search('origami'))).toEqual(['twin-a.example', 'twin-b.example']);
+    const first = await search('origami', 1, 1);
+    const second = await search('origami', 2, 1);
+    const beyond = await search('origami', 3, 1);
+    expect([domains(first), domains(second), domains(beyond)]).toEqual([['twin-a.example'], ['twin-b.example'], []]);
+    expect(beyond.total).toBe(2);
+  });
+
+  it('answers nothing, not an error, for words nobody uses or only stop words', async () => {
+    expect(await search('qwzxv')).toMatchObject({ results: [], total: 0, correctedQuery: null });
+    expect(await search('the of and')).toMatchObject({ results: [], total: 0 });
+    expect(await search("'; drop table search.sites; --")).toMatchObject({ total: 0 });
+    expect((await search('wikipedia')).total).toBe(3);
+  });
+});

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { LexiconRepository } from '../src/search/lexicon.repository.js';
+import { SiteRepository } from '../src/sites/site.repository.js';
+import { pgliteDatabase, postgresDatabase, type DatabaseFixture } from './engines.js';
+
+describe.each([
+  ['PostgreSQL', postgresDatabase],
+  ['PGlite', pgliteDatabase],
+] as const)('SiteRepository on %s', (_engine, openFixture) => {
+  let fixture: DatabaseFixture;
+  let sut: SiteRepository;
+
+  beforeAll(async () => {
+    fixture = await openFixture();
+    sut = new SiteRepository(fixture.handle.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await fixture?.cleanup();
+  });
+
+  it('inserts a new site with catalogue defaults', async () => {
+    const site = await sut.upsertByUrl({ url: 'https://www.wikipedia.org/', domain: 'wikipedia.org', title: 'Wikipedia' });
+    expect(site).toMatchObject({
+      url: 'https://www.wikipedia.org/',
+      domain: 'wikipedia.org',
+      title: 'Wikipedia',
+      description: '',
+      frenlinessScore: null,
+      isVerified: false,
+      upvotes: 0,
+    });
+    expect(site.id).toBeGreaterThan(0);
+    expect(site.indexedAt).toBeInstanceOf(Date);
+    expect(await sut.getById(site.id)).toEqual(site);
+  });
+
+  it('upserts by url: same id, refreshed fields, no duplicate', async () => {
+    const first = await sut.upsertByUrl({ url: 'https://example.org/a', domain: 'Example.org', title: 'Old title' });
+    const again = await sut.upsertByUrl({
+      url: 'https://example.org/a',
+      domain: 'example.org',
+      title: 'New title',
+      description: 'Now with a description',
+    });
+    expect(again.id).toBe(first.id);
+    expect(again).toMatchObject({ title: 'New title', description: 'Now with a description', domain: 'example.org' });
+    expect(again.indexedAt.getTime()).toBeGreaterThanOrEqual(first.indexedAt.getTime());
+    expect(await sut.findByDomain('example.org')).toHaveLength(1);
+  });
+
+  it('finds every page of a domain, oldest first, and nothing for unknown ids or domains', async () => {
+    const b = await sut.upsertByUrl({ url: 'https://example.org/b', domain: 'example.org', title: 'B' });
+    await sut.upsertByUrl({ url: 'https://other.example/', domain: 'other.example', title: 'Other' });
+    const pages = await sut.findByDomain('EXAMPLE.org');
+    expect(pages.map((p) => p.url)).toEqual(['https://example.org/a', 'https://example.org/b']);
+    expect(pages[1]?.id).toBe(b.id);
+    expect(await sut.findByDomain('nowhere.example')).toEqual([]);
+    expect(await sut.getById(987_654)).toBeUndefined();
+  });
+
+  it('keeps a lexicon of catalogue words for typo correction, and rebuilds it after a bulk load', async () => {
+    await sut.insertNew(fixture.handle.db, [{ url: 'https://www.openstreetmap.org/', domain: 'openstreetmap.org', title: 'OpenStreetMap', description: 'The free wiki world map.', tags: ['maps'], language: 'en' }], 'seed');
+    const lexicon = new LexiconRepository(fixture.handle.db);
+    expect(await lexicon.correctionsFor(['openstreetmap', 'opnstreetmap', 'zzzzzz'], 0.3)).toEqual(new Map([['opnstreetmap', 'openstreetmap'], ['zzzzzz', undefined]]));
+    // A bulk load straight into the table (as a benchmark does) leaves the lexicon behind…
+    await fixture.handle.db.execute(sql`insert into search.sites (url, domain, title) values ('https://www.gutenberg.org/', 'gutenberg.org', 'Project Gutenberg')`);
+    expect((await lexicon.correctionsFor(['gutenbreg'], 0.3)).get('gutenbreg')).toBeUndefined();
+    // …until it is rebuilt.
+    await sut.rebuildLexicon();
+    expect((await lexicon.correctionsFor(['gutenbreg'], 0.3)).get('gutenbreg')).toBe('gutenberg');
+    expect(await sut.lexiconIsEmpty()).toBe(false);
+  });
+});
