@@ -75,6 +75,16 @@ export function busContract(setup: () => Promise<BusFixture>, teardown: (fixture
     expect(first?.headers).toEqual({ 'test-run': runId });
   });
 
+  contractTest('subscribes to many brand-new topics at once and delivers on each (topics ready before subscribe returns)', async () => {
+    const topics = Array.from({ length: 6 }, () => uniqueName('fresh'));
+    const receivers = topics.map(() => new Received());
+    await Promise.all(topics.map((topic, i) => subscribe(uniqueName('g'), [topic], receivers[i]!.handler, false)));
+    const sent = topics.map((topic) => event(topic, 'k', { topic }));
+    await fixture.bus.publish(sent);
+    await Promise.all(receivers.map((r, i) => received(r, 1, `the event on ${topics[i]}`)));
+    expect(receivers.map((r) => r.ids())).toEqual(sent.map((e) => [e.id]));
+  });
+
   contractTest('gives every event to each of two consumer groups', async () => {
     const topic = uniqueName('groups');
     const a = new Received();

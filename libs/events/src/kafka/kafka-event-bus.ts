@@ -207,11 +207,12 @@ export class KafkaEventBus implements EventBus {
   private async createTopic(topic: string): Promise<void> {
     const admin = await this.connectedAdmin();
     try {
-      const created = await admin.createTopics({
+      // kafkajs's own `waitForLeaders` gives up on UNKNOWN_TOPIC_OR_PARTITION, which a fresh
+      // KRaft broker answers for a moment after creating a topic; we wait for leaders below.
+      await admin.createTopics({
         topics: [{ topic, numPartitions: this.partitions, ...(this.options.replicationFactor ? { replicationFactor: this.options.replicationFactor } : {}) }],
-        waitForLeaders: true,
+        waitForLeaders: false,
       });
-      if (created) return;
     } catch (error) {
       // Another process creating the same topic at the same moment is fine.
       if (!describeError(error).includes('already exists')) {
@@ -220,12 +221,39 @@ export class KafkaEventBus implements EventBus {
         throw error;
       }
     }
-    const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
-    const partitions = metadata.topics[0]?.partitions.length ?? 0;
+    const partitions = await this.waitForLeaders(admin, topic);
     if (partitions < this.partitions) {
       this.logger.warn('Kafka topic has fewer partitions than configured; a group shares it among at most that many members', {
         topic, partitions, configured: this.partitions,
       });
     }
   }
+
+  /** Polls the topic's metadata until every partition has a leader; returns the partition count. */
+  private async waitForLeaders(admin: Admin, topic: string): Promise<number> {
+    const deadline = Date.now() + TOPIC_READY_TIMEOUT_MS;
+    let lastError: unknown;
+    for (let delay = 50; Date.now() < deadline; delay = Math.min(delay * 2, 1_000)) {
+      try {
+        const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
+        const partitions = metadata.topics[0]?.partitions ?? [];
+        if (partitions.length > 0 && partitions.every((p) => p.leader >= 0)) return partitions.length;
+        lastError = new Error(`topic ${topic} has partitions without a leader`);
+      } catch (error) {
+        if (!isTopicNotReady(error)) throw error;
+        lastError = error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+    throw new Error(`Kafka topic ${topic} has no leaders after ${TOPIC_READY_TIMEOUT_MS} ms: ${describeError(lastError)}`);
+  }
+}
+
+/** How long a just-created topic may take to elect its partitions' leaders. */
+const TOPIC_READY_TIMEOUT_MS = 30_000;
+
+/** The errors a broker answers while a just-created topic's metadata propagates. */
+function isTopicNotReady(error: unknown): boolean {
+  const type = (error as { type?: unknown } | null)?.type;
+  return type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE';
 }
