@@ -5,3 +5,4 @@ export { analyzePage } from './pipeline/analyze-page.js';
 export { TrackerCatalog } from './pipeline/trackers/tracker-catalog.js';
 export type { AnalysisReport } from './pipeline/report.js';
 export type { PageSnapshot } from './pipeline/snapshot.js';
+export { learnSiteRefsInBulk } from './sites/learn-site-refs-in-bulk.js';

@@ -74,6 +74,17 @@ describe('npm start (embedded runtime)', () => {
       expect(unknownApi.status).toBe(404);
       expect(await unknownApi.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
 
+      // The seed corpus is searchable, and the ledger knows its sites from the first request
+      // (the template carries the seed events' projections, not 1,300 events to replay).
+      const search = await fetch(`${first.base}/api/search?q=wikipedia`);
+      expect(search.status).toBe(200);
+      const found = (await search.json()) as { results: { id: number; domain: string }[] };
+      const seeded = found.results.find((site) => site.domain.endsWith('wikipedia.org'));
+      expect(seeded).toBeDefined();
+      const community = await fetch(`${first.base}/api/sites/${seeded!.id}/community`);
+      expect(community.status).toBe(200);
+      expect(await community.json()).toMatchObject({ siteId: seeded!.id, upvotes: 0, downvotes: 0, totalStaked: 0, recentStakes: [] });
+
       const metrics = await (await fetch(`${first.base}/metrics`)).text();
       expect(metrics).toContain('http_request_duration_seconds_bucket');
       expect(metrics).toContain('route="/api/meta"');

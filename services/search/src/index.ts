@@ -5,3 +5,4 @@ export { SiteRepository, type Site, type SiteIndexEntry } from './sites/site.rep
 export { canonicalUrl, domainOf } from './sites/canonical-url.js';
 export { seedCatalogue, type SeedResult } from './seed/seed-catalogue.js';
 export { RANKING_VERSION } from './ranking/ranking.sql.js';
+export { withdrawUnsentSiteIndexed } from './events/withdraw-unsent-site-indexed.js';
