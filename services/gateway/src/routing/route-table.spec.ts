@@ -9,6 +9,7 @@ describe('route table', () => {
     ['/api/stakes/user', 'ledger'],
     ['/api/ledger/balance', 'ledger'],
     ['/api/sites/42/vote', 'ledger'],
+    ['/api/sites/42/community', 'ledger'],
     ['/api/sites/analyze', 'analysis'],
     ['/api/sites/42/reframe', 'analysis'],
     ['/ws', 'realtime'],

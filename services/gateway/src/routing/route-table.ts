@@ -28,6 +28,7 @@ export const ROUTE_TABLE: readonly OwnedRoute[] = [
   { pattern: '/api/stakes*', owner: 'ledger', matches: under('/api/stakes') },
   { pattern: '/api/ledger*', owner: 'ledger', matches: under('/api/ledger') },
   { pattern: '/api/sites/:id/vote', owner: 'ledger', matches: siteAction('vote') },
+  { pattern: '/api/sites/:id/community', owner: 'ledger', matches: siteAction('community') },
   { pattern: '/api/sites/analyze', owner: 'analysis', matches: exactly('/api/sites/analyze') },
   { pattern: '/api/sites/:id/reframe', owner: 'analysis', matches: siteAction('reframe') },
   { pattern: '/ws', owner: 'realtime', matches: under('/ws') },
