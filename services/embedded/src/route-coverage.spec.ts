@@ -12,10 +12,10 @@ import { SearchModule } from '@frenly/search';
 // forRoot only describes the module: nothing is opened, so these placeholders are never used.
 const unused = {} as never;
 const modules: Record<DownstreamService, DynamicModule> = {
-  search: SearchModule.forRoot({ db: unused, bus: unused, jobs: unused, identityTokens: unused }),
-  ledger: LedgerModule.forRoot({ db: unused, bus: unused, jobs: unused, identityTokens: unused }),
-  analysis: AnalysisModule.forRoot({ db: unused, bus: unused, jobs: unused, identityTokens: unused }),
-  realtime: RealtimeModule.forRoot({ db: unused, bus: unused, jobs: unused, identityTokens: unused }),
+  search: SearchModule.forRoot(unused),
+  ledger: LedgerModule.forRoot(unused),
+  analysis: AnalysisModule.forRoot(unused),
+  realtime: RealtimeModule.forRoot(unused),
 };
 
 /** `/api/sites/:id/vote` → `/api/sites/42/vote`: a concrete path the route table can match. */
