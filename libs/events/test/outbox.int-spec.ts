@@ -318,3 +318,51 @@ describe('outbox on PGlite with the in-process bus (embedded runtime)', () => {
 });
 
 const execFileAsync = promisify(execFile);
+
+describe('outbox relay under a stream of commits (PostgreSQL)', () => {
+  let scratch: ScratchDatabase;
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('frenly_events_linger');
+    database = await openDatabase({ databaseUrl: scratch.url });
+    await createStateTable(database.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  it('carries many poked commits per bus call (linger), delivering each event once', async () => {
+    /** A real in-process bus that also counts the publish calls it gets. */
+    class CountingBus extends InProcessEventBus {
+      calls = 0;
+      override async publish(events: readonly BusEvent[]): Promise<void> {
+        this.calls += 1;
+        return super.publish(events);
+      }
+    }
+    const bus = new CountingBus({ logger: memoryLogger([]) });
+    const received: string[] = [];
+    await bus.subscribe({ group: 'linger', topics: ['linger.test'], handler: async (e) => void received.push(e.id) });
+    const relay = new OutboxRelay({ db: database.db, outbox: ledgerOutbox, bus, pollIntervalMs: 5_000, lingerMs: 25 });
+    relay.start();
+    try {
+      const sent: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        sent.push((await commitWithEvent(database.db, 'linger.test', `n${i}`)).id);
+        relay.poke(); // what a service does after every commit
+      }
+      await waitFor(() => (received.length >= sent.length ? true : undefined), 10_000, 10, 'every event');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect([...received].sort()).toEqual([...sent].sort()); // each once (keys differ, so no order across them)
+      // One bus call per commit would be 60; lingering 25 ms gathers the commits made meanwhile.
+      expect(bus.calls).toBeLessThanOrEqual(30);
+      expect(await relay.backlog()).toBe(0);
+    } finally {
+      await relay.stop();
+      await bus.close();
+    }
+  });
+});

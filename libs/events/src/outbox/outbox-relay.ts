@@ -26,6 +26,12 @@ export interface OutboxRelayOptions {
    * (default 15 min; consumers de-duplicate by event id).
    */
   readonly replayWindowMs?: number;
+  /**
+   * After a batch that published rows, a poke waits until this long after that batch began
+   * (default 5 ms), so that under load one bus call and two queries carry many commits
+   * instead of one each. A quiet relay answers a poke at once.
+   */
+  readonly lingerMs?: number;
 }
 
 export interface OutboxRelayStats {
@@ -55,6 +61,7 @@ export class OutboxRelay {
   private readonly logger: EventsLogger;
   private readonly lock: RelayLock;
   private readonly name: string;
+  private readonly lingerMs: number;
   private readonly stopSignal = new AbortController();
   private loop?: Promise<void>;
   private poked = false;
@@ -69,6 +76,7 @@ export class OutboxRelay {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
     this.logger = options.logger ?? stderrLogger;
+    this.lingerMs = Math.max(0, options.lingerMs ?? 5);
     const table = getTableConfig(options.outbox);
     this.name = `${table.schema ?? 'public'}.${table.name}`;
     this.lock = options.lock ?? relayLockFor(options.db, `frenly.outbox-relay:${this.name}`, this.logger);
@@ -164,8 +172,11 @@ export class OutboxRelay {
     while (!stopped.aborted) {
       let delayMs = this.pollIntervalMs;
       let pokeable = true;
+      let lingerUntil = 0;
       try {
+        const began = Date.now();
         const count = await this.publishBatch();
+        if (count > 0) lingerUntil = began + this.lingerMs;
         if (this.consecutiveFailures > 0) {
           this.logger.info('outbox relay publishing again', { outbox: this.name, after: this.consecutiveFailures });
         }
@@ -184,15 +195,20 @@ export class OutboxRelay {
           });
         }
       }
-      await this.pause(delayMs, pokeable);
+      await this.pause(delayMs, pokeable, lingerUntil);
     }
   }
 
-  private async pause(ms: number, pokeable: boolean): Promise<void> {
-    if (pokeable && this.poked) {
-      this.poked = false;
-      return;
-    }
+  /** Sleeps `ms`, or less when poked; a poke still waits for `lingerUntil` (see `lingerMs`). */
+  private async pause(ms: number, pokeable: boolean, lingerUntil = 0): Promise<void> {
+    if (!(pokeable && this.poked)) await this.sleepUnlessPoked(ms, pokeable);
+    if (!pokeable) return;
+    this.poked = false;
+    const linger = lingerUntil - Date.now();
+    if (linger > 0) await sleep(linger, this.stopSignal.signal);
+  }
+
+  private async sleepUnlessPoked(ms: number, pokeable: boolean): Promise<void> {
     const waker = new AbortController();
     const onStop = (): void => waker.abort();
     this.stopSignal.signal.addEventListener('abort', onStop, { once: true });
@@ -202,7 +218,6 @@ export class OutboxRelay {
     } finally {
       this.wake = undefined;
       this.stopSignal.signal.removeEventListener('abort', onStop);
-      if (pokeable) this.poked = false;
     }
   }
 }

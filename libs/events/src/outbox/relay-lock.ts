@@ -23,6 +23,9 @@ function isPgPool(value: unknown): value is PgPoolLike {
   return typeof value === 'object' && value !== null && typeof (value as PgPoolLike).connect === 'function' && 'totalCount' in value;
 }
 
+/** How stale the holder's knowledge that its lock connection is alive may be. */
+const LOCK_CHECK_INTERVAL_MS = 1_000;
+
 /**
  * A PostgreSQL session advisory lock held by one dedicated connection from the pool: the
  * instance holding it publishes, the others wait; if that instance dies, its connection
@@ -31,6 +34,7 @@ function isPgPool(value: unknown): value is PgPoolLike {
 export class AdvisoryRelayLock implements RelayLock {
   private client?: PgClientLike;
   private held = false;
+  private verifiedAt = 0;
 
   constructor(
     private readonly pool: PgPoolLike,
@@ -49,12 +53,17 @@ export class AdvisoryRelayLock implements RelayLock {
         this.client = client;
       }
       if (this.held) {
-        // Still our session, so still our lock (it lives as long as the connection).
+        // Still our session, so still our lock (it lives as long as the connection). Checked
+        // at most once per interval: a busy relay asks before every batch, and a dead
+        // connection also reports itself through its 'error' event.
+        if (Date.now() - this.verifiedAt < LOCK_CHECK_INTERVAL_MS) return true;
         await this.client.query('select 1');
+        this.verifiedAt = Date.now();
         return true;
       }
       const { rows } = await this.client.query('select pg_try_advisory_lock(hashtext($1)) as acquired', [this.lockName]);
       this.held = rows[0]?.acquired === true;
+      this.verifiedAt = Date.now();
       return this.held;
     } catch (error) {
       this.drop();
