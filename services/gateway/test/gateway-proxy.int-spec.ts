@@ -33,9 +33,16 @@ function standIn(name: string, seen: SeenRequest[]): Server {
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 'ready', service: name, checks: {} }));
         return;
       }
+      if (req.url?.includes('silent')) return; // accepts the request and never answers
       const requestId = req.headers['x-request-id'];
       seen.push({ method: req.method ?? '', url: req.url ?? '', requestId: typeof requestId === 'string' ? requestId : undefined, body });
-      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Request-Id': String(requestId) });
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'X-Request-Id': String(requestId),
+        'X-Seen-Forwarded-For': String(req.headers['x-forwarded-for']),
+        'X-Seen-Connection-Header': String(req.headers['x-hop'] ?? 'none'),
+        'Keep-Alive': 'timeout=77',
+      });
       res.end(JSON.stringify({ servedBy: name, url: req.url, body }));
     });
   });
@@ -92,7 +99,7 @@ describe('gateway, distributed mode', () => {
         }),
       ],
       checks: downstreamReadinessChecks(urls, 500),
-      configure: (nest) => installGatewayProxy(nest, urls, logger),
+      configure: (nest) => installGatewayProxy(nest, urls, logger, { idleTimeoutMs: 1_000 }),
     });
     await app.listen(0, '127.0.0.1');
     gatewayUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
@@ -133,6 +140,29 @@ describe('gateway, distributed mode', () => {
     const seen = seenByLedger.at(-1);
     expect(seen?.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['x-request-id']).toBe(seen?.requestId);
+  });
+
+  it('says who asked (X-Forwarded-For) and drops hop-by-hop headers both ways', async () => {
+    const res = await request(gatewayUrl)
+      .get('/api/search?q=hops')
+      .set('Connection', 'keep-alive, X-Hop')
+      .set('X-Hop', 'for this connection only')
+      .expect(200);
+    expect(res.headers['x-seen-forwarded-for']).toMatch(/127\.0\.0\.1$/);
+    expect(res.headers['x-seen-connection-header']).toBe('none');
+    expect(res.headers['keep-alive']).not.toBe('timeout=77');
+  });
+
+  it('answers 504 in the error shape when the owning service accepts but stays silent', async () => {
+    const res = await request(gatewayUrl).get('/api/search/silent').set('X-Request-Id', 'slow-1');
+    expect(res.status).toBe(504);
+    expect(res.body).toEqual({
+      statusCode: 504,
+      error: 'Gateway Timeout',
+      message: 'The search service did not answer in time',
+      code: 'SERVICE_TIMEOUT',
+      requestId: 'slow-1',
+    });
   });
 
   it('answers 503 in the error shape, quickly, when the owning service is unreachable', async () => {

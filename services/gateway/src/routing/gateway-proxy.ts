@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ErrorResponse } from '@frenly/contracts';
 import { IDENTITY_HEADER, METRICS_ROUTE_LOCAL, REQUEST_ID_HEADER, isAcceptableRequestId, newRequestId, type HttpResponse, type JsonLogger } from '@frenly/platform';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
+import { createHttpForwarder, type ForwardFailure, type HttpForwarder } from './http-forwarder.js';
 import { DOWNSTREAM_SERVICES, findRoute, type DownstreamService } from './route-table.js';
 
 export type DownstreamUrls = Readonly<Record<DownstreamService, string>>;
@@ -33,6 +34,13 @@ export function installGatewayProxy(
 ): void {
   const log = logger.forContext('proxy');
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+  // HTTP goes through our lean forwarder; websocket upgrades through http-proxy.
+  const forwarders = Object.fromEntries(
+    DOWNSTREAM_SERVICES.map((service) => [
+      service,
+      createHttpForwarder({ target: urls[service], idleTimeoutMs, onError: answerUnavailable(service, urls[service], log) }),
+    ]),
+  ) as Record<DownstreamService, HttpForwarder>;
   const proxies = Object.fromEntries(
     DOWNSTREAM_SERVICES.map((service) => [service, createServiceProxy(service, urls[service], idleTimeoutMs, log)]),
   ) as Record<DownstreamService, RequestHandler>;
@@ -43,7 +51,7 @@ export function installGatewayProxy(
     if (res.locals) res.locals[METRICS_ROUTE_LOCAL] = route.pattern;
     // Services learn who is asking from the signed identity header, never from the session cookie.
     delete req.headers.cookie;
-    void proxies[route.owner](req, res, next);
+    forwarders[route.owner](req, res);
   });
 
   const server: Server = app.getHttpServer();
@@ -69,6 +77,7 @@ export function installGatewayProxy(
   });
 }
 
+/** The websocket upgrade proxy of one service (HTTP requests use the forwarder). */
 function createServiceProxy(service: DownstreamService, target: string, idleTimeoutMs: number, log: JsonLogger): RequestHandler {
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
@@ -77,30 +86,29 @@ function createServiceProxy(service: DownstreamService, target: string, idleTime
     // Our own error answer replaces the library's plain-text one.
     ejectPlugins: true,
     plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
-    on: {
-      error: (error: Error & { code?: string }, req, res) => {
-        const requestId = req.headers[REQUEST_ID_HEADER];
-        log.entry('warn', `${service} service unreachable`, { service, target, code: error.code, err: error.message, requestId });
-        if (!('writeHead' in res)) {
-          res.destroy(); // a websocket upgrade: nothing to answer with
-          return;
-        }
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
-        const unreachable = UNREACHABLE.has(error.code ?? '');
-        const statusCode = unreachable ? 503 : 504;
-        const body: ErrorResponse = {
-          statusCode,
-          error: unreachable ? 'Service Unavailable' : 'Gateway Timeout',
-          message: unreachable ? `The ${service} service is unavailable` : `The ${service} service did not answer in time`,
-          code: unreachable ? 'SERVICE_UNAVAILABLE' : 'SERVICE_TIMEOUT',
-          requestId: typeof requestId === 'string' ? requestId : undefined,
-        };
-        res.writeHead(statusCode, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5' });
-        res.end(JSON.stringify(body));
-      },
-    },
+    on: { error: answerUnavailable(service, target, log) },
   });
+}
+
+/** A quick JSON 503 (unreachable) or 504 (silent) for a failed forward; a broken upgrade or answer is cut. */
+function answerUnavailable(service: DownstreamService, target: string, log: JsonLogger) {
+  return (error: ForwardFailure, req: IncomingMessage, res: ServerResponse | Socket): void => {
+    const requestId = req.headers[REQUEST_ID_HEADER];
+    log.entry('warn', `${service} service unreachable`, { service, target, code: error.code, err: error.message, requestId });
+    if (!('writeHead' in res) || res.headersSent) {
+      res.destroy(); // an upgrade, or an answer already under way: nothing better to send
+      return;
+    }
+    const unreachable = UNREACHABLE.has(error.code ?? '');
+    const statusCode = unreachable ? 503 : 504;
+    const body: ErrorResponse = {
+      statusCode,
+      error: unreachable ? 'Service Unavailable' : 'Gateway Timeout',
+      message: unreachable ? `The ${service} service is unavailable` : `The ${service} service did not answer in time`,
+      code: unreachable ? 'SERVICE_UNAVAILABLE' : 'SERVICE_TIMEOUT',
+      requestId: typeof requestId === 'string' ? requestId : undefined,
+    };
+    res.writeHead(statusCode, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5' });
+    res.end(JSON.stringify(body));
+  };
 }

@@ -7,7 +7,7 @@ import {
   type Clock,
   type GatewayOptions,
 } from '../gateway.options.js';
-import { SessionRepository } from './session.repository.js';
+import { SessionRepository, type SessionRow } from './session.repository.js';
 
 /** The cookie that carries the session id (httpOnly, SameSite=Lax, Secure over https, path /). */
 export const SESSION_COOKIE = 'frenly_session';
@@ -25,6 +25,17 @@ export interface ActiveSession {
 
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/**
+ * How long a looked-up session row is reused without asking PostgreSQL again: every proxied
+ * request resolves the cookie, and this saves a query on nearly all of them under load.
+ * Sign-out and a new sign-in through this instance drop the entry at once; through another
+ * gateway instance, this instance may still accept the ended session for up to this long.
+ */
+const SESSION_CACHE_TTL_MS = 2_000;
+const SESSION_CACHE_MAX = 20_000;
+
+/** A session row as cached: its last use moves with the touches this instance writes. */
+type CachedSessionRow = Omit<SessionRow, 'lastSeenAt'> & { lastSeenAt: Date };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -42,6 +53,7 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
   private readonly touchEveryMs: number;
   private purgeTimer?: NodeJS.Timeout;
   private readonly log: JsonLogger;
+  private readonly recent = new Map<string, { row: CachedSessionRow; cachedAt: number }>();
 
   constructor(
     private readonly repository: SessionRepository,
@@ -75,8 +87,10 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
     idToken: string | null,
     previousToken?: string,
   ): Promise<StartedSession> {
-    if (previousToken && TOKEN_FORMAT.test(previousToken))
+    if (previousToken && TOKEN_FORMAT.test(previousToken)) {
+      this.recent.delete(hashToken(previousToken));
       await this.repository.delete(hashToken(previousToken));
+    }
     const token = randomBytes(32).toString('base64url');
     const createdAt = this.now();
     await this.repository.insert({
@@ -94,15 +108,18 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
   async resolve(token: string | undefined): Promise<ActiveSession | undefined> {
     if (!token || !TOKEN_FORMAT.test(token)) return undefined;
     const idHash = hashToken(token);
-    const row = await this.repository.findWithUser(idHash);
-    if (!row) return undefined;
     const now = this.now().getTime();
+    const row = await this.lookUp(idHash, now);
+    if (!row) return undefined;
     if (now >= row.expiresAt.getTime() || now - row.lastSeenAt.getTime() >= this.idleMs) {
+      this.recent.delete(idHash);
       await this.repository.delete(idHash);
       return undefined;
     }
-    if (now - row.lastSeenAt.getTime() >= this.touchEveryMs)
+    if (now - row.lastSeenAt.getTime() >= this.touchEveryMs) {
       await this.repository.touch(idHash, new Date(now));
+      row.lastSeenAt = new Date(now);
+    }
     return {
       identity: {
         userId: row.userId,
@@ -119,7 +136,23 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
     token: string | undefined,
   ): Promise<{ provider: string; idToken: string | null } | undefined> {
     if (!token || !TOKEN_FORMAT.test(token)) return undefined;
+    this.recent.delete(hashToken(token));
     return this.repository.delete(hashToken(token));
+  }
+
+  /** The session row, from the short-lived cache when it is fresh (see SESSION_CACHE_TTL_MS). */
+  private async lookUp(idHash: string, now: number): Promise<CachedSessionRow | undefined> {
+    const cached = this.recent.get(idHash);
+    if (cached && now - cached.cachedAt >= 0 && now - cached.cachedAt < SESSION_CACHE_TTL_MS) return cached.row;
+    const found = await this.repository.findWithUser(idHash);
+    if (!found) {
+      this.recent.delete(idHash);
+      return undefined;
+    }
+    const row: CachedSessionRow = { ...found };
+    if (this.recent.size >= SESSION_CACHE_MAX) this.recent.clear();
+    this.recent.set(idHash, { row, cachedAt: now });
+    return row;
   }
 
   async purgeExpired(): Promise<number> {
