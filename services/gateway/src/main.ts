@@ -22,10 +22,10 @@ const identity = identitySettingsOrExit(config, {
 });
 const logger = new JsonLogger({ service: 'gateway', level: config.LOG_LEVEL });
 const downstream: DownstreamUrls = {
-  search: config.SEARCH_URL!,
-  ledger: config.LEDGER_URL!,
-  analysis: config.ANALYSIS_URL!,
-  realtime: config.REALTIME_URL!,
+  search: config.SEARCH_URL,
+  ledger: config.LEDGER_URL,
+  analysis: config.ANALYSIS_URL,
+  realtime: config.REALTIME_URL,
 };
 
 await launchService({ service: 'gateway', logger }, async (infra) => {
@@ -44,7 +44,7 @@ await launchService({ service: 'gateway', logger }, async (infra) => {
         mode: 'distributed',
         version: packageVersion(new URL('../package.json', import.meta.url)),
         identity,
-        ledgerUrl: downstream.ledger,
+        ledgerUrl: downstream.ledger[0]!,
       }),
     ],
     configure: async (app) => {

@@ -24,7 +24,7 @@ interface SeenRequest {
 }
 
 /** A stand-in for a downstream service: records what reaches it, echoes it, answers /health/ready. */
-function standIn(name: string, seen: SeenRequest[]): Server {
+function standIn(name: string, seen: SeenRequest[], instance = name): Server {
   return createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -42,6 +42,7 @@ function standIn(name: string, seen: SeenRequest[]): Server {
         'X-Seen-Forwarded-For': String(req.headers['x-forwarded-for']),
         'X-Seen-Connection-Header': String(req.headers['x-hop'] ?? 'none'),
         'Keep-Alive': 'timeout=77',
+        'X-Instance': instance,
       });
       res.end(JSON.stringify({ servedBy: name, url: req.url, body }));
     });
@@ -66,7 +67,8 @@ describe('gateway, distributed mode', () => {
   let gatewayUrl: string;
   const seenBySearch: SeenRequest[] = [];
   const seenByLedger: SeenRequest[] = [];
-  const search = standIn('search', seenBySearch);
+  const search = standIn('search', seenBySearch, 'search-1');
+  const searchTwo = standIn('search', seenBySearch, 'search-2');
   const ledger = standIn('ledger', seenByLedger);
   const realtime = createServer((_req, res) => res.writeHead(200).end('{"status":"ready"}'));
   const sockets = new WebSocketServer({ server: realtime, path: '/ws' });
@@ -75,12 +77,13 @@ describe('gateway, distributed mode', () => {
   beforeAll(async () => {
     scratch = await createScratchDatabase('frenly_gateway');
     database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
-    const urls: DownstreamUrls = {
-      search: await listen(search),
+    // Search runs as two instances plus one that is down: the gateway spreads and fails over.
+    const urls = {
+      search: [await listen(search), await listen(searchTwo), await closedPortUrl()],
       ledger: await listen(ledger),
       analysis: await closedPortUrl(),
       realtime: await listen(realtime),
-    };
+    } satisfies DownstreamUrls;
     const logger = new JsonLogger({ service: 'gateway', level: 'silent' });
     app = await createServiceApp({
       service: 'gateway',
@@ -110,7 +113,7 @@ describe('gateway, distributed mode', () => {
     await database?.close();
     await scratch?.drop();
     sockets.close();
-    await Promise.all([search, ledger, realtime].map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all([search, searchTwo, ledger, realtime].map((server) => new Promise((resolve) => server.close(resolve))));
   });
 
   it('serves /api/meta itself, with the installation created at start', async () => {
@@ -140,6 +143,17 @@ describe('gateway, distributed mode', () => {
     const seen = seenByLedger.at(-1);
     expect(seen?.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['x-request-id']).toBe(seen?.requestId);
+  });
+
+  it('spreads requests over the instances of a service, skipping one that is down', async () => {
+    const served: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      const res = await request(gatewayUrl).get(`/api/search?q=spread-${i}`).expect(200);
+      served.push(String(res.headers['x-instance']));
+    }
+    expect(new Set(served)).toEqual(new Set(['search-1', 'search-2']));
+    expect(served.filter((s) => s === 'search-1').length).toBeGreaterThanOrEqual(3);
+    expect(served.filter((s) => s === 'search-2').length).toBeGreaterThanOrEqual(3);
   });
 
   it('says who asked (X-Forwarded-For) and drops hop-by-hop headers both ways', async () => {

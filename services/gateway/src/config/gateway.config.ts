@@ -2,14 +2,18 @@ import { commonVars, env, type ConfigOf } from '@frenly/config';
 import { distributedVars } from '@frenly/platform';
 import { authProvidersVar } from './auth-providers.var.js';
 
-const serviceUrl = (service: string, port: number) =>
-  env.url(
-    `Base URL of the ${service} service, where the gateway forwards its routes`,
-    ['http', 'https'],
-    {
-      default: `http://127.0.0.1:${port}`,
+/** One or more instances of a service (comma-separated base URLs); the gateway spreads requests over them. */
+const serviceUrls = (service: string, port: number) =>
+  env.list(`Base URL(s) of the ${service} service, comma-separated for several instances; the gateway forwards its routes there`, {
+    default: `http://127.0.0.1:${port}`,
+    item: (item) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(item).protocol) ? undefined : 'must use http or https';
+      } catch {
+        return 'must be a URL';
+      }
     },
-  );
+  });
 
 /** Sign-in, sessions and push: the same variables in both runtimes (see identity-settings.ts). */
 export const identityVars = {
@@ -58,10 +62,10 @@ export const gatewayConfigSpec = {
   KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
   PORT: env.port('HTTP port of the gateway', 3000),
   HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
-  SEARCH_URL: serviceUrl('search', 3001),
-  LEDGER_URL: serviceUrl('ledger', 3002),
-  ANALYSIS_URL: serviceUrl('analysis', 3003),
-  REALTIME_URL: serviceUrl('realtime', 3004),
+  SEARCH_URL: serviceUrls('search', 3001),
+  LEDGER_URL: serviceUrls('ledger', 3002),
+  ANALYSIS_URL: serviceUrls('analysis', 3003),
+  REALTIME_URL: serviceUrls('realtime', 3004),
   ...identityVars,
 };
 

@@ -4,10 +4,16 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ErrorResponse } from '@frenly/contracts';
 import { IDENTITY_HEADER, METRICS_ROUTE_LOCAL, REQUEST_ID_HEADER, isAcceptableRequestId, newRequestId, type HttpResponse, type JsonLogger } from '@frenly/platform';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
-import { createHttpForwarder, type ForwardFailure, type HttpForwarder } from './http-forwarder.js';
+import { createHttpForwarder, InstancePicker, type ForwardFailure, type HttpForwarder } from './http-forwarder.js';
 import { DOWNSTREAM_SERVICES, findRoute, type DownstreamService } from './route-table.js';
 
-export type DownstreamUrls = Readonly<Record<DownstreamService, string>>;
+/** Each downstream service's base URL, or the URLs of its instances. */
+export type DownstreamUrls = Readonly<Record<DownstreamService, string | readonly string[]>>;
+
+export function instancesOf(urls: DownstreamUrls, service: DownstreamService): readonly string[] {
+  const value = urls[service];
+  return typeof value === 'string' ? [value] : value;
+}
 
 export interface GatewayProxyOptions {
   /** A downstream that accepts the connection but stays silent this long gets a 504. */
@@ -38,11 +44,11 @@ export function installGatewayProxy(
   const forwarders = Object.fromEntries(
     DOWNSTREAM_SERVICES.map((service) => [
       service,
-      createHttpForwarder({ target: urls[service], idleTimeoutMs, onError: answerUnavailable(service, urls[service], log) }),
+      createHttpForwarder({ targets: instancesOf(urls, service), idleTimeoutMs, onError: answerUnavailable(service, instancesOf(urls, service).join(','), log) }),
     ]),
   ) as Record<DownstreamService, HttpForwarder>;
   const proxies = Object.fromEntries(
-    DOWNSTREAM_SERVICES.map((service) => [service, createServiceProxy(service, urls[service], idleTimeoutMs, log)]),
+    DOWNSTREAM_SERVICES.map((service) => [service, createServiceProxy(service, instancesOf(urls, service), idleTimeoutMs, log)]),
   ) as Record<DownstreamService, RequestHandler>;
 
   app.use((req: IncomingMessage, res: HttpResponse, next: (error?: unknown) => void) => {
@@ -78,15 +84,18 @@ export function installGatewayProxy(
 }
 
 /** The websocket upgrade proxy of one service (HTTP requests use the forwarder). */
-function createServiceProxy(service: DownstreamService, target: string, idleTimeoutMs: number, log: JsonLogger): RequestHandler {
+function createServiceProxy(service: DownstreamService, targets: readonly string[], idleTimeoutMs: number, log: JsonLogger): RequestHandler {
+  const instances = new InstancePicker(targets);
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
-    target,
+    target: targets[0],
+    // Each upgrade goes to the next instance: websocket clients spread over them.
+    router: () => instances.next().origin,
     xfwd: true,
     proxyTimeout: idleTimeoutMs,
     // Our own error answer replaces the library's plain-text one.
     ejectPlugins: true,
     plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
-    on: { error: answerUnavailable(service, target, log) },
+    on: { error: answerUnavailable(service, targets.join(','), log) },
   });
 }
 

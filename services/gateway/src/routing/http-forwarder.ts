@@ -4,8 +4,11 @@ import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type Se
 export type ForwardFailure = Error & { code?: string };
 
 export interface HttpForwarderOptions {
-  /** e.g. `http://127.0.0.1:3002`; the request's own path and query are kept. */
-  readonly target: string;
+  /**
+   * The instances of the service, e.g. `http://127.0.0.1:3002`; the request's own path and
+   * query are kept. Requests go round-robin to the instances not recently found unreachable.
+   */
+  readonly targets: readonly string[];
   /** A downstream that accepts the request but sends nothing back for this long fails with ETIMEDOUT. */
   readonly idleTimeoutMs: number;
   /** Called at most once per request, before anything was sent back to the client or after. */
@@ -24,7 +27,7 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authe
  * asked. A lean replacement for a general proxy library on the hottest path of the gateway.
  */
 export function createHttpForwarder(options: HttpForwarderOptions): HttpForwarder {
-  const target = new URL(options.target);
+  const instances = new InstancePicker(options.targets);
   const agent = new Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64 });
   return (req, res) => {
     let failed = false;
@@ -33,30 +36,81 @@ export function createHttpForwarder(options: HttpForwarderOptions): HttpForwarde
       failed = true;
       options.onError(error, req, res);
     };
-    const upstream = request({
-      protocol: target.protocol,
-      hostname: target.hostname,
-      port: target.port,
-      method: req.method,
-      path: req.url,
-      headers: forwardedHeaders(req),
-      agent,
-      timeout: options.idleTimeoutMs,
-    });
-    upstream.on('timeout', () => upstream.destroy(Object.assign(new Error(`no answer within ${options.idleTimeoutMs} ms`), { code: 'ETIMEDOUT' })));
-    upstream.on('error', fail);
-    upstream.on('response', (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, withoutHopByHop(answer.headers));
-      answer.on('error', fail);
-      answer.pipe(res);
-    });
-    // The client went away before the answer was complete: stop the downstream work too.
-    res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    req.on('error', (error) => upstream.destroy(error));
-    req.pipe(upstream);
+    // A request without a body can be tried on another instance when one refuses the connection.
+    const retriable = req.method === 'GET' || req.method === 'HEAD';
+    const attempt = (target: URL, triesLeft: number): void => {
+      const upstream = request({
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: forwardedHeaders(req),
+        agent,
+        timeout: options.idleTimeoutMs,
+      });
+      let answered = false;
+      upstream.on('timeout', () => upstream.destroy(Object.assign(new Error(`no answer within ${options.idleTimeoutMs} ms`), { code: 'ETIMEDOUT' })));
+      upstream.on('error', (error: ForwardFailure) => {
+        if (!answered && UNREACHABLE_CODES.has(error.code ?? '')) {
+          instances.markDown(target);
+          const next = retriable && triesLeft > 0 ? instances.next() : undefined;
+          if (next && next.href !== target.href) return attempt(next, triesLeft - 1);
+        }
+        fail(error);
+      });
+      upstream.on('response', (answer) => {
+        answered = true;
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, withoutHopByHop(answer.headers));
+        answer.on('error', fail);
+        answer.pipe(res);
+      });
+      // The client went away before the answer was complete: stop the downstream work too.
+      res.once('close', () => {
+        if (!res.writableFinished) upstream.destroy();
+      });
+      if (retriable) upstream.end();
+      else {
+        req.on('error', (error) => upstream.destroy(error));
+        req.pipe(upstream);
+      }
+    };
+    attempt(instances.next(), instances.size - 1);
   };
+}
+
+/** Connection failures that say nothing reached the instance (worth trying another one). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** How long an instance that refused a connection is skipped (unless every instance is down). */
+const DOWN_FOR_MS = 1_000;
+
+/** Round-robin over a service's instances, skipping the ones that refused a connection lately. */
+export class InstancePicker {
+  private readonly targets: URL[];
+  private readonly downUntil = new Map<string, number>();
+  private cursor = 0;
+
+  constructor(targets: readonly string[]) {
+    if (targets.length === 0) throw new Error('a service needs at least one instance URL');
+    this.targets = targets.map((target) => new URL(target));
+  }
+
+  get size(): number {
+    return this.targets.length;
+  }
+
+  next(): URL {
+    const now = Date.now();
+    for (let i = 0; i < this.targets.length; i++) {
+      const target = this.targets[this.cursor++ % this.targets.length]!;
+      if ((this.downUntil.get(target.href) ?? 0) <= now) return target;
+    }
+    return this.targets[this.cursor++ % this.targets.length]!; // all down: keep trying them in turn
+  }
+
+  markDown(target: URL): void {
+    this.downUntil.set(target.href, Date.now() + DOWN_FOR_MS);
+  }
 }
 
 function forwardedHeaders(req: IncomingMessage): IncomingHttpHeaders {
