@@ -1,5 +1,6 @@
-// One Jest run, two projects: `unit` (no infrastructure) and `integration`
-// (real PostgreSQL, Redis and Kafka, brought up by `npm run infra:up`).
+// One Jest run, three projects: `unit` (no infrastructure), `integration` (real PostgreSQL,
+// Redis and Kafka, brought up by `npm run infra:up`) and `e2e` (Debian's Chromium driven by
+// playwright-core against the built app in the embedded runtime).
 const swc = [
   '@swc/jest',
   {
@@ -62,6 +63,12 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{libs,services}/*/test/**/*.int-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/jest.integration-setup.js'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/frontend/e2e/**/*.e2e-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/jest.integration-setup.js'],
     },
   ],

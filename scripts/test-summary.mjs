@@ -19,12 +19,21 @@ for (const file of existsSync(dir) ? readdirSync(dir).sort() : []) {
     failed += report.numFailedTests ?? 0;
     // A suite that failed to load has no failed tests but must still fail the run.
     for (const suite of report.testResults ?? []) {
-      const suiteFailed = suite.status === 'failed' && (suite.assertionResults ?? []).every((a) => a.status !== 'failed');
+      const suiteFailed =
+        suite.status === 'failed' &&
+        (suite.assertionResults ?? []).every((a) => a.status !== 'failed');
       if (suiteFailed) {
         failed++;
-        failures.push(`suite ${suite.name}: ${String(suite.message).split('\n').find((l) => l.trim()) ?? 'failed to run'}`);
+        failures.push(
+          `suite ${suite.name}: ${
+            String(suite.message)
+              .split('\n')
+              .find((l) => l.trim()) ?? 'failed to run'
+          }`,
+        );
       }
-      for (const a of suite.assertionResults ?? []) if (a.status === 'failed') failures.push(a.fullName);
+      for (const a of suite.assertionResults ?? [])
+        if (a.status === 'failed') failures.push(a.fullName);
     }
   } else if (file.endsWith('.xml')) {
     const xml = readFileSync(path, 'utf8');
@@ -35,7 +44,7 @@ for (const file of existsSync(dir) ? readdirSync(dir).sort() : []) {
 }
 
 // A runner that crashed before writing its report leaves its expected file missing.
-for (const expected of ['jest-unit.json', 'jest-integration.json']) {
+for (const expected of ['jest-unit.json', 'jest-integration.json', 'jest-e2e.json']) {
   if (!existsSync(join(dir, expected))) {
     failed++;
     failures.push(`${expected}: the runner produced no report`);

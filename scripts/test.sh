@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: static checks, unit tests, then integration tests against real
-# PostgreSQL, Redis and Kafka (brought up here), then browser tests. Every runner's own
+# PostgreSQL, Redis and Kafka (brought up here), then browser tests (Debian's Chromium driven by
+# playwright-core against the built app in the embedded runtime). Every runner's own
 # summary is printed; the last line is the total: `N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -41,5 +42,8 @@ fi
 
 echo "::: integration tests (real PostgreSQL, Redis, Kafka)"
 node_jest --selectProjects integration --runInBand --json --outputFile="$results_dir/jest-integration.json"
+
+echo "::: end-to-end tests (Chromium against the embedded runtime; screenshots in $results_dir/e2e-screenshots)"
+node_jest --selectProjects e2e --runInBand --json --outputFile="$results_dir/jest-e2e.json"
 
 node scripts/test-summary.mjs "$results_dir"

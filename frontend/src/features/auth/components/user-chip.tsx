@@ -8,6 +8,7 @@ import { formatBamboo, fullNameOf, initialsOf } from '../user-names';
 export function BambooBalance({ amount, className }: { amount: number; className?: string }) {
   return (
     <span
+      data-testid="bamboo-balance"
       className={cn(
         'inline-flex items-center gap-1 rounded-full border border-emerald-200 bg-emerald-50 px-2.5 py-1 text-sm font-medium text-emerald-900 sm:gap-1.5 sm:px-3',
         className,

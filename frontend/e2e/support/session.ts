@@ -1,0 +1,41 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ConsoleWatch } from './console-watch.js';
+import { VIEWPORTS } from './screens.js';
+
+/** One person's browser: its own context (cookies), one page, and what that page logs. */
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  console: ConsoleWatch;
+}
+
+export async function openSession(browser: Browser, baseUrl: string): Promise<BrowserSession> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { ...VIEWPORTS[0] },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page, console: new ConsoleWatch(page) };
+}
+
+/**
+ * Signs in the way a person does: the landing screen's provider button, then the development
+ * identity provider's "Your name" form, back to the app signed in.
+ */
+export async function signInFromLanding(page: Page, name: string): Promise<void> {
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Sign in with Development sign-in' }).click();
+  await fillDevIdentityForm(page, name);
+}
+
+/** The development provider's form: a name, no password. Waits until the app has the user back. */
+export async function fillDevIdentityForm(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith('/dev-idp') && !url.pathname.startsWith('/auth/'),
+  );
+}
