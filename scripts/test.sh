@@ -25,6 +25,7 @@ check typecheck npm run --silent typecheck
 [ -f eslint.config.js ] && check lint npx eslint . --max-warnings=0
 [ -f scripts/check-compose.sh ] && check compose bash scripts/check-compose.sh
 check config-table node scripts/config-table.mjs --check
+check contracts-docs node scripts/contracts-docs.mjs --check
 
 echo "::: unit tests"
 node_jest --selectProjects unit --json --outputFile="$results_dir/jest-unit.json"

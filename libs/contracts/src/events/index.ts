@@ -6,6 +6,8 @@ import type { SiteIndexedV1 } from './search.site-indexed.v1.js';
 import { Topics, type TopicName } from './topics.js';
 
 export { Topics, type TopicName };
+export { EventHeaders, type EventHeaderName } from './event-headers.js';
+export { TOPIC_CATALOGUE, type TopicDescription } from './topic-catalogue.js';
 export type { SiteAnalyzedV1, StakePlacedV1, VoteCastV1, QueryLoggedV1, SiteIndexedV1 };
 
 /** Topic -> payload type: a handler of a topic receives exactly this payload. */
@@ -17,7 +19,7 @@ export interface EventPayloads {
   [Topics.QueryLogged]: QueryLoggedV1;
 }
 
-/** Current schema version of each topic's payload (bumped on breaking changes; see docs/events.md). */
+/** Current schema version of each topic's payload (bumped on breaking changes; see docs/event-stream.md). */
 export const TopicVersions: Record<TopicName, number> = {
   [Topics.VoteCast]: 1,
   [Topics.StakePlaced]: 1,

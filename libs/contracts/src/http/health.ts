@@ -20,3 +20,8 @@ export interface ErrorResponse {
   code?: string;
   requestId?: string;
 }
+
+/** Body of /health/live: 200 while the process runs. */
+export interface LivenessResponse {
+  status: 'live';
+}

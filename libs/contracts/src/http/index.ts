@@ -5,3 +5,5 @@ export * from './stake.js';
 export * from './analysis.js';
 export * from './health.js';
 export * from './search.js';
+export * from './meta.js';
+export * from './api-routes.js';

@@ -7,8 +7,25 @@ export const SEARCH_LIMIT_DEFAULT = 10;
 
 /** Query string of GET /api/search: `q` is trimmed and must not be blank; `page` is 1-based. */
 export interface SearchRequest {
+  /**
+   * The query (trimmed; 1 to SEARCH_QUERY_MAX_LENGTH characters).
+   * @minLength 1
+   * @maxLength 200
+   */
   q: string;
+  /**
+   * 1-based page (default 1).
+   * @asType integer
+   * @minimum 1
+   * @maximum 1000
+   */
   page?: number;
+  /**
+   * Results per page (default SEARCH_LIMIT_DEFAULT, at most SEARCH_LIMIT_MAX).
+   * @asType integer
+   * @minimum 1
+   * @maximum 50
+   */
   limit?: number;
 }
 

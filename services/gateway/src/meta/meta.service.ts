@@ -1,13 +1,10 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { MetaResponse } from '@frenly/contracts';
 import { InstallationRepository, type Installation } from './installation.repository.js';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options.js';
 
-export interface MetaResponse {
-  installationId: string;
-  createdAt: string;
-  mode: 'embedded' | 'distributed';
-  version: string;
-}
+// The body of GET /api/meta is a contract (libs/contracts), re-exported for existing importers.
+export type { MetaResponse };
 
 @Injectable()
 export class MetaService implements OnModuleInit {
