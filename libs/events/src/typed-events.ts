@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { TopicVersions, type EventPayloads, type TopicName } from '@frenly/contracts';
+import { EventHeaders, TopicVersions, type EventPayloads, type TopicName } from '@frenly/contracts';
 import type { BusEvent, DedupeStore, EventBus, Subscription } from './bus.js';
 
 /** Header naming the payload's schema version (see `TopicVersions` in @frenly/contracts). */
-export const SCHEMA_VERSION_HEADER = 'schema-version';
+export const SCHEMA_VERSION_HEADER = EventHeaders.SchemaVersion;
 
 /** An event of a known topic, whose payload type follows from the topic. */
 export type TypedEvent<T extends TopicName> = BusEvent<EventPayloads[T]> & { readonly topic: T };

@@ -15,6 +15,8 @@ export interface SiteAnalysisJobPayload {
   url: string;
   /** 'on-demand': a user is waiting; 'background': the catalogue filler. */
   trigger: 'on-demand' | 'background';
+  /** X-Request-Id of the request that asked (on-demand): the job's logs and event carry it. */
+  requestId?: string;
 }
 
 /** Results stay small (they sit in Redis): the analysis itself is stored by its service. */

@@ -1,10 +1,11 @@
 import type { IHeaders, KafkaMessage, Message } from 'kafkajs';
+import { EventHeaders } from '@frenly/contracts';
 import type { BusEvent } from '../bus.js';
 
-/** Headers reserved by the bus; an event's own headers travel beside them. */
-export const EVENT_ID_HEADER = 'frenly-event-id';
-export const OCCURRED_AT_HEADER = 'frenly-occurred-at';
-const RESERVED = new Set([EVENT_ID_HEADER, OCCURRED_AT_HEADER]);
+/** Headers reserved by the bus; an event's own headers travel beside them (names: EventHeaders, a contract). */
+export const EVENT_ID_HEADER = EventHeaders.EventId;
+export const OCCURRED_AT_HEADER = EventHeaders.OccurredAt;
+const RESERVED = new Set<string>([EVENT_ID_HEADER, OCCURRED_AT_HEADER]);
 
 /** Kafka record of an event: key = event key, value = JSON payload, headers = id, time and custom headers. */
 export function encodeEvent(event: BusEvent): Message {

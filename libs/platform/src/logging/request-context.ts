@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { EventHeaders } from '@frenly/contracts';
 
 /** What every log line (and, later, every published event) of one request can carry. */
 export interface RequestContext {
@@ -17,6 +18,24 @@ export function runWithRequestContext<T>(context: RequestContext, work: () => T)
 /** The id of the request being handled, if any (undefined at boot, in timers, in jobs). */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/**
+ * Runs `work` as part of the request `requestId` (e.g. a job a request enqueued, carrying its
+ * id), or outside any request when there is none: work started later must not inherit
+ * whichever request happened to schedule the timer or the worker loop.
+ */
+export function runWithRequestId<T>(requestId: string | undefined, work: () => T): T {
+  return isAcceptableRequestId(requestId) ? storage.run({ requestId }, work) : storage.exit(work);
+}
+
+/**
+ * Headers to add to the events the current request writes, so a consumer can tie an event
+ * to the request (and its log lines) that caused it: `{ 'request-id': … }`, or none outside a request.
+ */
+export function requestEventHeaders(): Record<string, string> {
+  const requestId = currentRequestId();
+  return requestId ? { [EventHeaders.RequestId]: requestId } : {};
 }
 
 // Incoming ids end up in logs and headers: accept only short, printable, token-like values.

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Topics, type AnalysisEngine } from '@frenly/contracts';
 import type { Database } from '@frenly/db';
 import { makeEvent } from '@frenly/events';
-import { DATABASE, JsonLogger } from '@frenly/platform';
+import { DATABASE, JsonLogger, requestEventHeaders } from '@frenly/platform';
 import { performance } from 'node:perf_hooks';
 import { AnalysisError } from '../analysis.errors.js';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
@@ -96,7 +96,7 @@ export class AnalysisRunner {
           finalUrl: report.finalUrl,
           scoringVersion: report.scoringVersion,
           language: report.language,
-        }),
+        }, requestEventHeaders()),
       ]);
       return stored;
     });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QueueNames, type JobWorker } from '@frenly/jobs';
-import { JOB_QUEUE, type FrenlyJobQueue } from '@frenly/platform';
+import { JOB_QUEUE, runWithRequestId, type FrenlyJobQueue } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { canonicalUrl } from '../urls/canonical-url.js';
 import { AnalysisRunner } from './analysis-runner.js';
@@ -20,7 +20,9 @@ export class SiteAnalysisProcessor implements OnModuleInit, OnApplicationShutdow
     this.worker = await this.jobs.process(
       QueueNames.siteAnalysis,
       // Other producers (the catalogue's background analyses) may enqueue too: canonicalise here.
-      async ({ url }, { signal }) => ({ analysisId: await this.runner.run(canonicalUrl(url), signal) }),
+      // The job runs as part of the request that asked for it (its logs and event carry the id).
+      async ({ url, requestId }, { signal }) =>
+        runWithRequestId(requestId, async () => ({ analysisId: await this.runner.run(canonicalUrl(url), signal) })),
       { concurrency: this.settings.concurrency, timeoutMs: this.settings.jobTimeoutMs },
     );
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AnalysisErrorCodes, type AnalysisResponse } from '@frenly/contracts';
 import { JobFailedError, JobWaitTimeoutError, QueueNames, stableJobId } from '@frenly/jobs';
-import { JOB_QUEUE, type FrenlyJobQueue } from '@frenly/platform';
+import { JOB_QUEUE, currentRequestId, type FrenlyJobQueue } from '@frenly/platform';
 import { AnalysisError, isAnalysisErrorCode } from '../analysis.errors.js';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { AnalysesRepository, reportOf, type AnalysisRow } from '../analyses/analyses.repository.js';
@@ -64,7 +64,7 @@ export class AnalyzeService {
     try {
       ({ analysisId } = await this.jobs.enqueueAndWait(
         QueueNames.siteAnalysis,
-        { url, trigger: 'on-demand' },
+        { url, trigger: 'on-demand', requestId: currentRequestId() },
         { jobId, waitTimeoutMs: this.settings.waitTimeoutMs, timeoutMs: this.settings.jobTimeoutMs },
       ));
     } catch (error) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Topics, TopicVersions, type StakeCreateResponse, type StakeDto } from '@frenly/contracts';
 import { SCHEMA_VERSION_HEADER } from '@frenly/events';
+import { requestEventHeaders } from '@frenly/platform';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { Transactions, type Executor } from '../db/transactions.js';
@@ -111,7 +112,7 @@ export class StakesService {
       id: randomUUID(),
       topic: Topics.StakePlaced,
       key: String(siteId),
-      headers: { [SCHEMA_VERSION_HEADER]: String(TopicVersions[Topics.StakePlaced]) },
+      headers: { ...requestEventHeaders(), [SCHEMA_VERSION_HEADER]: String(TopicVersions[Topics.StakePlaced]) },
       occurredAt: createdAt,
       payload: { stakeId: stake.stakeId, siteId, userId, amount, type, message, createdAt },
     };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Topics, type VoteResponse, type VoteType } from '@frenly/contracts';
 import { makeEvent } from '@frenly/events';
+import { requestEventHeaders } from '@frenly/platform';
 import { Transactions } from '../db/transactions.js';
 import { LedgerError } from '../ledger.errors.js';
 import { LedgerMetrics } from '../metrics/ledger.metrics.js';
@@ -35,7 +36,7 @@ export class VotesService {
           upvotes: totals.upvotes,
           downvotes: totals.downvotes,
           siteVersion: totals.version,
-        }),
+        }, requestEventHeaders()),
       ]);
       return { totals, change: transition.change };
     });
