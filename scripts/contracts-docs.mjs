@@ -4,6 +4,7 @@
 //   node scripts/contracts-docs.mjs           print both (JSON) to stdout
 //   node scripts/contracts-docs.mjs --write   write them
 //   node scripts/contracts-docs.mjs --check   exit 1 when the committed files differ from the code
+//                                             (or docs/event-stream.md misses a topic)
 // The catalogue and constants come from the contracts build (rebuilt first, ~1 s); the schemas
 // from the TypeScript sources.
 import { execFileSync } from 'node:child_process';
@@ -64,6 +65,16 @@ for (const [path, document] of Object.entries(documents)) {
       console.error(`${path} is out of date with libs/contracts: run \`node scripts/contracts-docs.mjs --write\` and commit it`);
     } else console.log(`${path} is current`);
   } else process.stdout.write(text);
+}
+// The readers' guide is prose, but it must at least name every topic.
+if (mode === '--check') {
+  const guide = readFileSync(join(root, 'docs/event-stream.md'), 'utf8');
+  for (const topic of Object.values(contracts.Topics)) {
+    if (!guide.includes(`\`${topic}\``)) {
+      stale += 1;
+      console.error(`docs/event-stream.md does not describe the topic ${topic}`);
+    }
+  }
 }
 if (stale > 0) process.exit(1);
 
