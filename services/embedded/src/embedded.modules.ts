@@ -2,7 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import type { Database } from '@frenly/db';
 import type { EventBus } from '@frenly/events';
 import { AnalysisModule, analysisSettingsFromConfig } from '@frenly/analysis';
-import { GatewayModule, type IdentitySettings } from '@frenly/gateway';
+import { GatewayModule, edgeSettingsFrom, type IdentitySettings } from '@frenly/gateway';
 import { LedgerModule } from '@frenly/ledger';
 import type { FrenlyJobQueue, IdentityTokens } from '@frenly/platform';
 import { RealtimeModule } from '@frenly/realtime';
@@ -38,6 +38,8 @@ export function embeddedModules(
       version,
       identity: gateway.identity,
       ledgerUrl: gateway.selfUrl,
+      // One process: its rate-limit counters live in its memory.
+      edge: { settings: edgeSettingsFrom(config) },
     }),
     SearchModule.forRoot({ ...infra, settings: searchSettingsFrom(config) }),
     LedgerModule.forRoot({

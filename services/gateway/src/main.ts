@@ -11,7 +11,9 @@ import {
 import { gatewayConfigSpec } from './config/gateway.config.js';
 import { identitySettingsOrExit } from './config/identity-settings-or-exit.js';
 import { internalUrlOf } from './config/identity-settings.js';
+import { edgeSettingsFrom } from './edge/edge-settings.js';
 import { installGatewayEdge, upgradeIdentifier } from './edge/install-gateway-edge.js';
+import { closeRateLimitRedis, openRateLimitRedis } from './edge/rate-limit-redis.js';
 import { GatewayModule } from './gateway.module.js';
 import { downstreamReadinessChecks } from './routing/downstream-readiness.js';
 import { installGatewayProxy, type DownstreamUrls } from './routing/gateway-proxy.js';
@@ -33,6 +35,23 @@ await launchService({ service: 'gateway', logger }, async (infra) => {
   const bus = await openEventBusFor(infra, config, 'gateway', logger);
   for (const check of downstreamReadinessChecks(downstream))
     infra.addCheck(check.name, check.probe);
+  // Rate-limit counters shared by every gateway instance. No readiness check: while Redis is
+  // away each instance counts in memory (see RateLimitCounters) rather than turn users away.
+  const redisUrl = config.REDIS_URL;
+  const rateLimitRedis = redisUrl
+    ? await infra.open('rate-limit counters', async () => {
+        const log = logger.forContext('rate-limit');
+        const redis = openRateLimitRedis(redisUrl, (error) =>
+          log.entry('debug', 'redis connection error', { err: error.message }),
+        );
+        return { redis, close: () => closeRateLimitRedis(redis) };
+      })
+    : undefined;
+  if (!rateLimitRedis && config.FRENLY_RATE_LIMIT) {
+    logger.entry('warn', 'REDIS_URL is unset: rate limits are counted per gateway process', {
+      context: 'rate-limit',
+    });
+  }
   return {
     port: config.PORT,
     host: config.HOST,
@@ -45,12 +64,19 @@ await launchService({ service: 'gateway', logger }, async (infra) => {
         version: packageVersion(new URL('../package.json', import.meta.url)),
         identity,
         ledgerUrl: downstream.ledger[0]!,
+        edge: { settings: edgeSettingsFrom(config), redis: rateLimitRedis?.redis },
       }),
     ],
     configure: async (app) => {
-      // Identity first: the proxy forwards the header the edge sets.
-      await installGatewayEdge(app);
-      installGatewayProxy(app, downstream, logger, { identifyUpgrade: upgradeIdentifier(app) });
+      // The edge's checks and identity first (the proxy forwards the header the edge sets);
+      // forwarding before body parsing, so that bodies stream through.
+      await installGatewayEdge(app, {
+        forward: ({ maxBodyBytes }) =>
+          installGatewayProxy(app, downstream, logger, {
+            identifyUpgrade: upgradeIdentifier(app),
+            maxBodyBytes,
+          }),
+      });
     },
   };
 });

@@ -1,6 +1,6 @@
 import { commonVars, env, type ConfigOf } from '@frenly/config';
 import { analysisSettingsVars } from '@frenly/analysis';
-import { identityVars } from '@frenly/gateway';
+import { edgeVars, identityVars } from '@frenly/gateway';
 import { ledgerSettingsVars } from '@frenly/ledger';
 import { searchSettingsVars } from '@frenly/search';
 
@@ -15,6 +15,7 @@ export const embeddedConfigSpec = {
   HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
   FRONTEND_DIR: env.optionalString('Folder of the built frontend (default: frontend/dist of this checkout)'),
   ...identityVars,
+  ...edgeVars,
   // Each service's own tunables, as its distributed process reads them.
   ...searchSettingsVars,
   ...ledgerSettingsVars,

@@ -51,6 +51,47 @@ export const identityVars = {
   ),
 };
 
+/**
+ * Edge protection (see ../edge/edge-settings.ts): the same variables in both runtimes. Each
+ * budget counts requests per window, per signed-in user, or per client IP for everyone else.
+ */
+export const edgeVars = {
+  FRENLY_RATE_LIMIT: env.bool(
+    'Rate limits at the gateway (per signed-in user, else per client IP); off only for load benchmarks',
+    true,
+  ),
+  FRENLY_RATE_LIMIT_WINDOW_SECONDS: env.int('Length of one rate-limit window (seconds)', {
+    default: 60,
+    min: 1,
+    max: 3600,
+  }),
+  FRENLY_RATE_LIMIT_SEARCH: env.int('Searches (GET /api/search…) per window', {
+    default: 120,
+    min: 1,
+  }),
+  FRENLY_RATE_LIMIT_READ: env.int('Other API reads (GET /api/…) per window', {
+    default: 600,
+    min: 1,
+  }),
+  FRENLY_RATE_LIMIT_WRITE: env.int('State changes (stakes, votes, push subscriptions) per window', {
+    default: 60,
+    min: 1,
+  }),
+  FRENLY_RATE_LIMIT_ANALYZE: env.int(
+    'Requests that fetch or analyse a site (analyze, reframe, submit) per window',
+    { default: 20, min: 1 },
+  ),
+  FRENLY_RATE_LIMIT_AUTH: env.int('Sign-in and sign-out steps (/api/login, /api/logout, /auth/…) per window', {
+    default: 60,
+    min: 1,
+  }),
+  FRENLY_MAX_BODY_BYTES: env.int('Largest request body accepted (bytes); a larger one gets 413', {
+    default: 64 * 1024,
+    min: 1024,
+    max: 16 * 1024 * 1024,
+  }),
+};
+
 /** The gateway on its own (distributed mode): identity data in PostgreSQL, events on Kafka. */
 export const gatewayConfigSpec = {
   NODE_ENV: commonVars.NODE_ENV,
@@ -58,6 +99,8 @@ export const gatewayConfigSpec = {
   DATABASE_URL: distributedVars.DATABASE_URL,
   FRENLY_DATA_DIR: commonVars.FRENLY_DATA_DIR,
   KAFKA_BROKERS: distributedVars.KAFKA_BROKERS,
+  // Optional here: without it a lone gateway keeps its rate-limit counters in memory.
+  REDIS_URL: commonVars.REDIS_URL,
   FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
   KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
   PORT: env.port('HTTP port of the gateway', 3000),
@@ -67,7 +110,9 @@ export const gatewayConfigSpec = {
   ANALYSIS_URL: serviceUrls('analysis', 3003),
   REALTIME_URL: serviceUrls('realtime', 3004),
   ...identityVars,
+  ...edgeVars,
 };
 
 export type GatewayConfig = ConfigOf<typeof gatewayConfigSpec>;
 export type IdentityConfig = ConfigOf<typeof identityVars> & { readonly NODE_ENV: string };
+export type EdgeConfig = ConfigOf<typeof edgeVars>;

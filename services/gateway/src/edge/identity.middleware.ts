@@ -9,6 +9,14 @@ import { readCookie } from '../sessions/cookies.js';
 import { SESSION_COOKIE, type SessionService } from '../sessions/session.service.js';
 import { writeError } from './write-error.js';
 
+/** The user each signed-in request acts for, for the edge's own later steps (rate limits). */
+const signedInUsers = new WeakMap<IncomingMessage, string>();
+
+/** The id of the user this request's session belongs to; undefined when signed out. */
+export function signedInUserOf(req: IncomingMessage): string | undefined {
+  return signedInUsers.get(req);
+}
+
 /** Paths whose handlers may care who is asking (the API, sign-in routes, websockets). */
 const NEEDS_IDENTITY = /^\/(api|auth|ws)(\/|$)/;
 
@@ -26,7 +34,9 @@ export async function attachIdentity(
   const token = readCookie(req.headers.cookie, SESSION_COOKIE);
   if (!token) return;
   const session = await sessions.resolve(token);
-  if (session) req.headers[IDENTITY_HEADER] = tokens.sign(session.identity);
+  if (!session) return;
+  req.headers[IDENTITY_HEADER] = tokens.sign(session.identity);
+  signedInUsers.set(req, session.identity.userId);
 }
 
 /**

@@ -3,19 +3,49 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JsonLogger } from '@frenly/platform';
 import { DEV_PROVIDER_ID } from '../config/identity-settings.js';
 import { mountDevIdentityProvider } from '../dev-idp/mount-dev-idp.js';
-import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options.js';
+import {
+  GATEWAY_OPTIONS,
+  type GatewayEdgeOptions,
+  type GatewayOptions,
+} from '../gateway.options.js';
+import { InstallationRepository } from '../meta/installation.repository.js';
 import { SessionService } from '../sessions/session.service.js';
+import { declaredBodyLimitMiddleware, installBoundedBodyParsers } from './body-limit.js';
+import { defaultEdgeSettings } from './edge-settings.js';
 import { attachIdentity, identityMiddleware } from './identity.middleware.js';
+import { RateLimitCounters } from './rate-limit-counters.js';
+import { rateLimitMiddleware } from './rate-limit.middleware.js';
 import { sameOriginMiddleware } from './same-origin.middleware.js';
+import { securityHeadersMiddleware } from './security-headers.middleware.js';
+
+export interface GatewayEdgeHooks {
+  /**
+   * Distributed mode: installs forwarding to the services, after the edge's checks and ahead
+   * of its body parsers, so that forwarded bodies stream through unparsed. The forwarder must
+   * bound those streams to `maxBodyBytes` itself.
+   */
+  readonly forward?: (limits: { readonly maxBodyBytes: number }) => void;
+}
+
+/** A Redis outage would otherwise log once per request. */
+const STORE_WARNING_INTERVAL_MS = 30_000;
 
 /**
- * The gateway's front door, installed before any route in both runtimes (and, in distributed
- * mode, before the proxy): the development identity provider when enabled, the cross-site
- * check, then identity propagation. Call it first in the app's `configure`.
+ * The gateway's front door, installed before any route in both runtimes: security headers,
+ * the declared body size, the development identity provider when enabled, the cross-site
+ * check, identity propagation, rate limits, then (after any forwarding) bounded body parsers.
+ * Call it first in the app's `configure`.
  */
-export async function installGatewayEdge(app: NestExpressApplication): Promise<void> {
+export async function installGatewayEdge(
+  app: NestExpressApplication,
+  hooks: GatewayEdgeHooks = {},
+): Promise<void> {
   const options = app.get<GatewayOptions>(GATEWAY_OPTIONS);
   const logger = app.get(JsonLogger);
+  const edge = options.edge ?? { settings: defaultEdgeSettings() };
+  const { trustProxy } = options.identity;
+  app.use(securityHeadersMiddleware(trustProxy));
+  app.use(declaredBodyLimitMiddleware(edge.settings.maxBodyBytes));
   if (options.identity.devIdp) {
     app.use(
       mountDevIdentityProvider(options.identity.devIdp, options.identity, DEV_PROVIDER_ID, logger),
@@ -23,6 +53,48 @@ export async function installGatewayEdge(app: NestExpressApplication): Promise<v
   }
   app.use(sameOriginMiddleware(options.identity));
   app.use(identityMiddleware(app.get(SessionService), options.identityTokens, logger));
+  if (edge.settings.rateLimits.enabled) {
+    app.use(rateLimitMiddleware(await rateLimitCounters(app, edge, logger), trustProxy, logger));
+  }
+  hooks.forward?.({ maxBodyBytes: edge.settings.maxBodyBytes });
+  installBoundedBodyParsers(app, edge.settings.maxBodyBytes);
+}
+
+async function rateLimitCounters(
+  app: NestExpressApplication,
+  edge: GatewayEdgeOptions,
+  logger: JsonLogger,
+): Promise<RateLimitCounters> {
+  const log = logger.forContext('rate-limit');
+  const keyPrefix =
+    edge.keyPrefix ??
+    (edge.redis
+      ? `frenly:rate-limit:${(await app.get(InstallationRepository).getOrCreate()).id}`
+      : 'frenly:rate-limit');
+  let lastWarning = 0;
+  let unreported = 0;
+  return new RateLimitCounters({
+    settings: edge.settings.rateLimits,
+    redis: edge.redis,
+    keyPrefix,
+    onSharedStoreError: (error) => {
+      const now = Date.now();
+      if (now - lastWarning < STORE_WARNING_INTERVAL_MS) {
+        unreported += 1;
+        return;
+      }
+      log.entry(
+        'warn',
+        'rate-limit counters unavailable in Redis; counting in this process meanwhile',
+        {
+          err: error instanceof Error ? error.message : String(error),
+          alsoFailedSinceLastWarning: unreported,
+        },
+      );
+      lastWarning = now;
+      unreported = 0;
+    },
+  });
 }
 
 /** For installGatewayProxy: websocket upgrades get the same identity as HTTP requests. */

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ErrorResponse } from '@frenly/contracts';
 import { IDENTITY_HEADER, METRICS_ROUTE_LOCAL, REQUEST_ID_HEADER, isAcceptableRequestId, newRequestId, type HttpResponse, type JsonLogger } from '@frenly/platform';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
+import { answerPayloadTooLarge } from '../edge/body-limit.js';
 import { createHttpForwarder, InstancePicker, type ForwardFailure, type HttpForwarder } from './http-forwarder.js';
 import { DOWNSTREAM_SERVICES, findRoute, type DownstreamService } from './route-table.js';
 
@@ -23,6 +24,8 @@ export interface GatewayProxyOptions {
    * the edge's identity middleware never sees them). Any client-sent identity is removed first.
    */
   identifyUpgrade?: (req: IncomingMessage) => Promise<void>;
+  /** Bodies streaming past this many bytes get a 413 (installGatewayEdge's forward hook passes its bound). */
+  maxBodyBytes?: number;
 }
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE']);
@@ -38,13 +41,19 @@ export function installGatewayProxy(
   logger: JsonLogger,
   options: GatewayProxyOptions = {},
 ): void {
+  // Body parsers already installed would consume the bodies this proxy must stream on.
+  if ((app.getHttpAdapter() as { isMiddlewareApplied?: (name: string) => boolean }).isMiddlewareApplied?.('jsonParser')) {
+    throw new Error('installGatewayProxy must run before body parsing: pass it as installGatewayEdge\'s forward hook');
+  }
   const log = logger.forContext('proxy');
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+  const { maxBodyBytes } = options;
+  const onBodyTooLarge = maxBodyBytes === undefined ? undefined : (req: IncomingMessage, res: ServerResponse) => answerPayloadTooLarge(req, res, maxBodyBytes);
   // HTTP goes through our lean forwarder; websocket upgrades through http-proxy.
   const forwarders = Object.fromEntries(
     DOWNSTREAM_SERVICES.map((service) => [
       service,
-      createHttpForwarder({ targets: instancesOf(urls, service), idleTimeoutMs, onError: answerUnavailable(service, instancesOf(urls, service).join(','), log) }),
+      createHttpForwarder({ targets: instancesOf(urls, service), idleTimeoutMs, onError: answerUnavailable(service, instancesOf(urls, service).join(','), log), maxBodyBytes, onBodyTooLarge }),
     ]),
   ) as Record<DownstreamService, HttpForwarder>;
   const proxies = Object.fromEntries(

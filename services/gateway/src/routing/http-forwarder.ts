@@ -13,6 +13,13 @@ export interface HttpForwarderOptions {
   readonly idleTimeoutMs: number;
   /** Called at most once per request, before anything was sent back to the client or after. */
   readonly onError: (error: ForwardFailure, req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * A request body that streams past this many bytes (a chunked one: a declared Content-Length
+   * is checked before forwarding) stops being forwarded, the downstream request is aborted and
+   * `onBodyTooLarge` answers instead of `onError`.
+   */
+  readonly maxBodyBytes?: number;
+  readonly onBodyTooLarge?: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 export type HttpForwarder = (req: IncomingMessage, res: ServerResponse) => void;
@@ -72,11 +79,31 @@ export function createHttpForwarder(options: HttpForwarderOptions): HttpForwarde
       if (retriable) upstream.end();
       else {
         req.on('error', (error) => upstream.destroy(error));
+        if (options.maxBodyBytes !== undefined) {
+          whenBodyExceeds(req, options.maxBodyBytes, () => {
+            failed = true; // the abort below is ours, not the downstream's failure
+            req.unpipe(upstream);
+            upstream.destroy();
+            options.onBodyTooLarge?.(req, res);
+          });
+        }
         req.pipe(upstream);
       }
     };
     attempt(instances.next(), instances.size - 1);
   };
+}
+
+/** Calls `exceeded` once, as soon as more than `maxBytes` of the body have arrived. */
+function whenBodyExceeds(req: IncomingMessage, maxBytes: number, exceeded: () => void): void {
+  let received = 0;
+  const count = (chunk: Buffer): void => {
+    received += chunk.length;
+    if (received <= maxBytes) return;
+    req.off('data', count);
+    exceeded();
+  };
+  req.on('data', count);
 }
 
 /** Connection failures that say nothing reached the instance (worth trying another one). */

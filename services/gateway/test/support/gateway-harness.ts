@@ -32,6 +32,7 @@ import { identityVars } from '../../src/config/gateway.config.js';
 import { identitySettingsFrom, type IdentitySettings } from '../../src/config/identity-settings.js';
 import { installGatewayEdge, upgradeIdentifier } from '../../src/edge/install-gateway-edge.js';
 import { GatewayModule } from '../../src/gateway.module.js';
+import type { GatewayEdgeOptions } from '../../src/gateway.options.js';
 import { installGatewayProxy, type DownstreamUrls } from '../../src/routing/gateway-proxy.js';
 import { SessionService } from '../../src/sessions/session.service.js';
 import { UserRepository } from '../../src/users/user.repository.js';
@@ -59,6 +60,10 @@ export interface GatewayUnderTestOptions {
   readonly mode?: 'embedded' | 'distributed';
   /** Listen here (when a provider must know the callback URL in advance). */
   readonly port?: number;
+  /** Rate limits and body size; default: the defaults, counted in memory. */
+  readonly edge?: GatewayEdgeOptions;
+  /** The gateway's log (default: silent). */
+  readonly logger?: JsonLogger;
 }
 
 /** The gateway in this process, as its runtime would compose it, on a free loopback port. */
@@ -69,7 +74,7 @@ export async function startGateway(options: GatewayUnderTestOptions): Promise<Ga
   const config = loadConfig({ NODE_ENV: commonVars.NODE_ENV, ...identityVars }, env);
   const identity = identitySettingsFrom(config, { internalUrl: url }, env);
   const tokens = new IdentityTokens(TEST_SECRET);
-  const logger = new JsonLogger({ service: 'gateway', level: 'silent' });
+  const logger = options.logger ?? new JsonLogger({ service: 'gateway', level: 'silent' });
   const app = await createServiceApp({
     service: 'gateway',
     logger,
@@ -83,15 +88,21 @@ export async function startGateway(options: GatewayUnderTestOptions): Promise<Ga
         identity,
         ledgerUrl: options.ledgerUrl,
         clock: options.clock,
+        edge: options.edge,
       }),
       GuardedStandInModule.forRoot(tokens),
     ],
     configure: async (nest) => {
-      await installGatewayEdge(nest);
-      if (options.downstream)
-        installGatewayProxy(nest, options.downstream, logger, {
-          identifyUpgrade: upgradeIdentifier(nest),
-        });
+      const downstream = options.downstream;
+      await installGatewayEdge(nest, {
+        forward: downstream
+          ? ({ maxBodyBytes }) =>
+              installGatewayProxy(nest, downstream, logger, {
+                identifyUpgrade: upgradeIdentifier(nest),
+                maxBodyBytes,
+              })
+          : undefined,
+      });
     },
   });
   await app.listen(port, '127.0.0.1');

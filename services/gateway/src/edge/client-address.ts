@@ -1,0 +1,46 @@
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+
+/**
+ * The client's IP address. Behind a trusted reverse proxy (FRENLY_TRUST_PROXY) it is the last
+ * X-Forwarded-For entry, the one our proxy appended: entries to its left come from the client
+ * and could be anything. Without a trusted proxy the header is ignored.
+ */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const joined = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+    const last = joined?.split(',').pop()?.trim();
+    if (last && isIP(unmapped(last))) return unmapped(last);
+  }
+  return unmapped(req.socket.remoteAddress ?? 'unknown');
+}
+
+/**
+ * The rate-limit key of an address: IPv4 as is, IPv6 by its /64 network, because one
+ * subscriber is usually handed a whole /64 and could otherwise rotate through it.
+ */
+export function addressKey(address: string): string {
+  if (isIP(address) !== 6) return address;
+  return `${expandIpv6(address).slice(0, 4).join(':')}::/64`;
+}
+
+/** `::ffff:127.0.0.1` (an IPv4 client of a dual-stack socket) is `127.0.0.1`. */
+function unmapped(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped?.[1] ?? address;
+}
+
+/** The eight 16-bit groups of an IPv6 address, lower-case and without leading zeros. */
+function expandIpv6(address: string): string[] {
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const missing = 8 - left.length - right.length;
+  const all =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(missing, 0)).fill('0'), ...right];
+  return all.map((group) => (/^[0-9a-f]+$/.test(group) ? parseInt(group, 16).toString(16) : group));
+}

@@ -1,0 +1,44 @@
+import { loadConfig } from '@frenly/config';
+import { edgeVars, type EdgeConfig } from '../config/gateway.config.js';
+
+/**
+ * What a request spends from its budget. Each bucket has its own budget per window, per
+ * signed-in user or, for everyone else, per client IP (see rate-limit-policy.ts).
+ */
+export const RATE_LIMIT_BUCKETS = ['search', 'read', 'write', 'analyze', 'auth'] as const;
+export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
+
+export interface RateLimitSettings {
+  readonly enabled: boolean;
+  readonly windowSeconds: number;
+  /** Requests allowed per window and per key. */
+  readonly budgets: Readonly<Record<RateLimitBucket, number>>;
+}
+
+/** Rate limits and the body size bound, validated from FRENLY_RATE_LIMIT_* and FRENLY_MAX_BODY_BYTES. */
+export interface EdgeSettings {
+  readonly rateLimits: RateLimitSettings;
+  readonly maxBodyBytes: number;
+}
+
+export function edgeSettingsFrom(config: EdgeConfig): EdgeSettings {
+  return {
+    rateLimits: {
+      enabled: config.FRENLY_RATE_LIMIT,
+      windowSeconds: config.FRENLY_RATE_LIMIT_WINDOW_SECONDS,
+      budgets: {
+        search: config.FRENLY_RATE_LIMIT_SEARCH,
+        read: config.FRENLY_RATE_LIMIT_READ,
+        write: config.FRENLY_RATE_LIMIT_WRITE,
+        analyze: config.FRENLY_RATE_LIMIT_ANALYZE,
+        auth: config.FRENLY_RATE_LIMIT_AUTH,
+      },
+    },
+    maxBodyBytes: config.FRENLY_MAX_BODY_BYTES,
+  };
+}
+
+/** The settings an unset environment gives (for a gateway composed without explicit edge options). */
+export function defaultEdgeSettings(): EdgeSettings {
+  return edgeSettingsFrom(loadConfig(edgeVars, {}));
+}

@@ -1,0 +1,65 @@
+import helmet, { type HelmetOptions } from 'helmet';
+import type { HttpMiddleware } from '@frenly/platform';
+import { isHttpsRequest } from './request-origin.js';
+
+/**
+ * The app's Content-Security-Policy. The built frontend loads only its own files: scripts and
+ * styles from /assets, its icons, the API and the /ws websocket, all on the same origin ('self'
+ * covers ws: and wss: to this host). No inline script or style anywhere:
+ * React sets styles through the DOM (not blocked by CSP) and index.html carries none.
+ * The development identity provider's pages send a policy of their own.
+ */
+export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'frame-src': ["'none'"],
+  'img-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'"],
+  'worker-src': ["'self'"],
+};
+
+/** A year; sent only over https (a browser ignores it over http, and localhost must stay reachable). */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/** Browser features the app never uses, switched off for it and anything it might embed. */
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+
+/**
+ * Security headers on every response, with helmet: the CSP above, nosniff, DENY framing (also
+ * frame-ancestors), Referrer-Policy same-origin (a search engine does not tell the sites in its
+ * results what was searched), cross-origin isolation of windows and resources, and over https
+ * HSTS and upgrade-insecure-requests. Installed first, so that even the edge's own refusals
+ * (413, 429) carry them; forwarded answers keep them too (the forwarder only adds headers).
+ */
+export function securityHeadersMiddleware(trustProxy: boolean): HttpMiddleware {
+  const policy = (https: boolean): HelmetOptions => ({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: https
+        ? { ...CONTENT_SECURITY_POLICY, 'upgrade-insecure-requests': [] }
+        : CONTENT_SECURITY_POLICY,
+    },
+    strictTransportSecurity: https
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
+      : false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  const overHttp = helmet(policy(false));
+  const overHttps = helmet(policy(true));
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    (isHttpsRequest(req, trustProxy) ? overHttps : overHttp)(req, res, next);
+  };
+}
