@@ -108,7 +108,7 @@ describe('the Frenly Analyzer', () => {
       name: `Frenliness score: ${s.frenlinessScore} out of 100`,
     });
     expect(await score.getAttribute('aria-valuenow')).toBe(String(s.frenlinessScore));
-    await page.getByText(s.analysisData!.frenliness!.reasoning!, { exact: true }).waitFor();
+    await page.getByText(s.analysisData!.frenliness.reasoning, { exact: true }).waitFor();
 
     for (const [label, value] of [
       ['Accessibility', analysed.uxScore.accessibility],
@@ -127,15 +127,15 @@ describe('the Frenly Analyzer', () => {
     expect(await insight('Transparent Practices')).toMatch(
       /^Frenly has not been able to verify this site over valid HTTPS yet\./,
     );
-    expect(await insight('User-Friendly Design')).toBe(s.analysisData!.ux!.details!.strengths![0]);
+    expect(await insight('User-Friendly Design')).toBe(s.analysisData!.ux.details.strengths[0]);
     expect(await insight('Improvement Opportunities')).toBe(
-      s.analysisData!.frenliness!.improvements![0],
+      s.analysisData!.frenliness.improvements[0],
     );
     expect(await insight('Concerns Detected')).toBe(
-      s.analysisData!.frenliness!.manipulativePatterns![0],
+      s.analysisData!.frenliness.manipulativePatterns[0],
     );
     // The fixture's tricks were found (the analyzer's own rules are tested in its service).
-    expect(s.analysisData!.frenliness!.manipulativePatterns!.join(' ')).toMatch(/Countdown timer/);
+    expect(s.analysisData!.frenliness.manipulativePatterns.join(' ')).toMatch(/Countdown timer/);
   });
 
   it('reframes the content through a lens: "Reframing content...", then the text and Actionable Advice', async () => {
