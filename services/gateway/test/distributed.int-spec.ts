@@ -98,6 +98,24 @@ describe('npm run start:distributed', () => {
     }
   });
 
+  it("exposes each service's operational series on its /metrics", async () => {
+    // HTTP rate/errors/latency and open sockets everywhere; consumer lag, outbox backlog and
+    // queue depth where the service consumes, publishes or queues (see deploy/grafana).
+    const expected: Record<(typeof SERVICES)[number], string[]> = {
+      gateway: ['http_request_duration_seconds', 'http_open_connections', 'events_published_total'],
+      search: ['http_request_duration_seconds', 'http_open_connections', 'events_consumer_lag_messages', 'search_outbox_backlog', 'jobs_queue_depth'],
+      ledger: ['http_request_duration_seconds', 'http_open_connections', 'events_consumer_lag_messages', 'ledger_outbox_backlog'],
+      analysis: ['http_request_duration_seconds', 'http_open_connections', 'events_consumer_lag_messages', 'analysis_outbox_backlog', 'jobs_queue_depth'],
+      realtime: ['http_request_duration_seconds', 'http_open_connections', 'realtime_open_connections', 'realtime_consumer_lag_messages'],
+    };
+    for (const service of SERVICES) {
+      const res = await fetch(`http://127.0.0.1:${ports[service]}/metrics`);
+      expect(res.status).toBe(200);
+      const types = new Set([...(await res.text()).matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
+      expect({ service, missing: expected[service].filter((name) => !types.has(name)) }).toEqual({ service, missing: [] });
+    }
+  });
+
   it('answers /api/meta itself, in distributed mode', async () => {
     const meta = (await (await fetch(`${gateway}/api/meta`)).json()) as Record<string, unknown>;
     expect(meta).toMatchObject({ installationId: expect.stringMatching(/^[0-9a-f-]{36}$/), mode: 'distributed' });

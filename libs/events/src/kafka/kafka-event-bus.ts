@@ -57,6 +57,7 @@ export class KafkaEventBus implements EventBus {
   private readonly publishRetry: RetryOptions;
   private producer?: Promise<Producer>;
   private admin?: Promise<Admin>;
+  private lagAdmin?: Promise<Admin>;
   private readonly ensuredTopics = new Map<string, Promise<void>>();
   private readonly subscriptions = new Set<KafkaSubscription>();
   private closed = false;
@@ -153,12 +154,46 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
+  /**
+   * Events on `topics` past `group`'s committed offsets (for a lag gauge); answers fast or fails
+   * (no retries). A partition where the group has committed nothing counts from its oldest
+   * retained event when the group reads `fromBeginning` (its backlog), and zero otherwise
+   * (such a group starts at the end).
+   */
+  async consumerLag(group: string, topics: readonly string[], fromBeginning = true): Promise<number> {
+    const admin = await this.connectedLagAdmin();
+    try {
+      const committed = await admin.fetchOffsets({ groupId: group, topics: [...topics] });
+      let lag = 0;
+      for (const { topic, partitions } of committed) {
+        const ends = await admin.fetchTopicOffsets(topic);
+        for (const end of ends) {
+          const at = Number(partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
+          if (at < 0 && !fromBeginning) continue;
+          lag += Math.max(0, Number(end.high) - Math.max(at, Number(end.low)));
+        }
+      }
+      return lag;
+    } catch (error) {
+      // Reconnect at the next sample (the broker may have restarted).
+      this.lagAdmin = undefined;
+      await admin.disconnect().catch(() => undefined);
+      throw error;
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.subscriptions].map((s) => s.close()));
-    const [producer, admin] = await Promise.all([this.producer?.catch(() => undefined), this.admin?.catch(() => undefined)]);
-    await Promise.all([producer?.disconnect().catch(() => undefined), admin?.disconnect().catch(() => undefined)]);
+    const [producer, admin, lagAdmin] = await Promise.all([
+      this.producer?.catch(() => undefined),
+      this.admin?.catch(() => undefined),
+      this.lagAdmin?.catch(() => undefined),
+    ]);
+    await Promise.all(
+      [producer, admin, lagAdmin].flatMap((client) => (client ? [client.disconnect().catch(() => undefined)] : [])),
+    );
   }
 
   private connectedProducer(): Promise<Producer> {
@@ -177,6 +212,18 @@ export class KafkaEventBus implements EventBus {
       });
     }
     return this.producer;
+  }
+
+  /** The admin client of consumerLag: a few quick retries (group coordinator look-ups), kept between samples. */
+  private connectedLagAdmin(): Promise<Admin> {
+    if (!this.lagAdmin) {
+      const admin = this.kafka.admin({ retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 500 } });
+      this.lagAdmin = admin.connect().then(() => admin);
+      this.lagAdmin.catch(() => {
+        this.lagAdmin = undefined;
+      });
+    }
+    return this.lagAdmin;
   }
 
   private connectedAdmin(): Promise<Admin> {

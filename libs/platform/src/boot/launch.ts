@@ -2,6 +2,8 @@ import { performance } from 'node:perf_hooks';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ReadinessCheck, ReadinessProbe } from '../health/readiness.registry.js';
 import type { JsonLogger } from '../logging/json-logger.js';
+import { observeOpenConnections } from '../metrics/connection-metrics.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { createServiceApp, type ServiceAppOptions } from './create-app.js';
 import type { ClosableResource } from './shutdown-coordinator.js';
 
@@ -10,7 +12,11 @@ export class InfrastructureRegistry {
   readonly opened: ClosableResource[] = [];
   readonly checks: ReadinessCheck[] = [];
 
-  constructor(private readonly logger: JsonLogger) {}
+  /** `metrics`: the process's registry, where the bus and the queue opened here report (absent in some tests). */
+  constructor(
+    private readonly logger: JsonLogger,
+    readonly metrics?: MetricsService,
+  ) {}
 
   /** Opens a resource, times it (cold start matters) and registers its close and readiness probe. */
   async open<T extends { close(): Promise<unknown> }>(
@@ -58,14 +64,16 @@ export async function launchService(
   build: (infra: InfrastructureRegistry) => Promise<LaunchPlan>,
 ): Promise<NestExpressApplication> {
   const { service, logger } = options;
-  const infra = new InfrastructureRegistry(logger);
+  const infra = new InfrastructureRegistry(logger, new MetricsService({ service }));
   let app: NestExpressApplication | undefined;
   try {
     const plan = await build(infra);
-    app = await createServiceApp({ ...plan, service, logger, checks: infra.checks, resources: infra.closingOrder() });
+    const metrics = plan.metrics ?? infra.metrics!;
+    app = await createServiceApp({ ...plan, service, logger, metrics, checks: infra.checks, resources: infra.closingOrder() });
     app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
     installShutdownDeadline(logger, options.shutdownTimeoutMs ?? 15_000);
     await (plan.host ? app.listen(plan.port, plan.host) : app.listen(plan.port));
+    observeOpenConnections(app.getHttpServer(), metrics);
     logger.info('ready', {
       context: 'boot',
       port: plan.port,

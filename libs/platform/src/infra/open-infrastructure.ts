@@ -3,6 +3,8 @@ import { createEventBus, type EventBus, type EventsLogger } from '@frenly/events
 import { createJobQueue, type FrenlyJobQueues, type JobQueue } from '@frenly/jobs';
 import type { InfrastructureRegistry } from '../boot/launch.js';
 import type { JsonLogger } from '../logging/json-logger.js';
+import { instrumentEventBus } from '../metrics/event-bus-metrics.js';
+import { instrumentJobQueue } from '../metrics/job-queue-metrics.js';
 
 /** The validated variables (from commonVars) that choose and locate the adapters. */
 export interface InfrastructureConfig {
@@ -31,14 +33,14 @@ export function openDatabaseFor(
   );
 }
 
-/** Kafka when KAFKA_BROKERS is set, the in-process bus otherwise. */
-export function openEventBusFor(
+/** Kafka when KAFKA_BROKERS is set, the in-process bus otherwise; measured in the process's metrics. */
+export async function openEventBusFor(
   infra: InfrastructureRegistry,
   config: Pick<InfrastructureConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID'>,
   clientName: string,
   logger: JsonLogger,
 ): Promise<EventBus> {
-  return infra.open(
+  const bus = await infra.open(
     'bus',
     async () =>
       createEventBus({
@@ -46,28 +48,31 @@ export function openEventBusFor(
         clientId: `${config.KAFKA_CLIENT_ID}-${clientName}`,
         logger: eventsLogger(logger.forContext('events')),
       }),
-    (bus) => bus.ping(),
+    (opened) => opened.ping(),
   );
+  return infra.metrics ? instrumentEventBus(bus, infra.metrics) : bus;
 }
 
-/** BullMQ on REDIS_URL when set, the in-process job queue otherwise. */
-export function openJobQueueFor(
+/** BullMQ on REDIS_URL when set, the in-process job queue otherwise; its depth goes to the process's metrics. */
+export async function openJobQueueFor(
   infra: InfrastructureRegistry,
   config: Pick<InfrastructureConfig, 'REDIS_URL'>,
   logger: JsonLogger,
 ): Promise<FrenlyJobQueue> {
   const jobsLogger = logger.forContext('jobs');
-  return infra.open(
+  const queue = await infra.open(
     'queue',
     async () =>
       createJobQueue<FrenlyJobQueues>({
         redisUrl: config.REDIS_URL,
         onError: (error, where) => jobsLogger.exception(`job queue: ${where}`, error),
       }),
-    async (queue) => {
-      if (!(await queue.isReady())) throw new Error(queue.kind === 'bullmq' ? 'Redis does not answer' : 'queue closed');
+    async (opened) => {
+      if (!(await opened.isReady())) throw new Error(opened.kind === 'bullmq' ? 'Redis does not answer' : 'queue closed');
     },
   );
+  if (infra.metrics) instrumentJobQueue(queue, infra.metrics);
+  return queue;
 }
 
 function eventsLogger(logger: JsonLogger): EventsLogger {
