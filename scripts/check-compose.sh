@@ -3,8 +3,9 @@
 #   1. the Compose CLI resolves the file (`config`): YAML, anchors and merges, ${VAR:-default}
 #      interpolation, and the Compose schema (unknown keys, wrong types, bad depends_on
 #      conditions, unknown services);
-#   2. checks the schema cannot make: every `build` names a Dockerfile that exists, and every
-#      service that others wait for with `condition: service_healthy` has a healthcheck.
+#   2. checks the schema cannot make: every service has a restart policy and a healthcheck,
+#      every `build` names a Dockerfile that exists, and every service that others wait for
+#      with `condition: service_healthy` has a healthcheck.
 # Uses `docker compose` (v2) when present, else Debian's `docker-compose` (1.29), installing
 # that package with apt-get when it is missing and we are root.
 # Usage: scripts/check-compose.sh [compose-file]   (default: docker-compose.yml at the root)
@@ -52,6 +53,12 @@ services = config.get("services") or {}
 problems = []
 
 for name, svc in services.items():
+    # Every container restarts on its own after a crash and reports its health.
+    if svc.get("restart") not in ("always", "unless-stopped", "on-failure") and not (svc.get("deploy") or {}).get("restart_policy"):
+        problems.append(f"{name}: needs a restart policy (restart: unless-stopped)")
+    check = svc.get("healthcheck")
+    if not check or check.get("disable"):
+        problems.append(f"{name}: needs a healthcheck")
     build = svc.get("build")
     if build is not None:
         context = build if isinstance(build, str) else build.get("context", ".")

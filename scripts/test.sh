@@ -24,6 +24,7 @@ check build npx nx run-many -t build --outputStyle=static
 check typecheck npm run --silent typecheck
 [ -f eslint.config.js ] && check lint npx eslint . --max-warnings=0
 [ -f scripts/check-compose.sh ] && check compose bash scripts/check-compose.sh
+check k8s node scripts/check-k8s.mjs
 check config-table node scripts/config-table.mjs --check
 check contracts-docs node scripts/contracts-docs.mjs --check
 

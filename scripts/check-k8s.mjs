@@ -1,0 +1,124 @@
+// Validates the Kubernetes manifests of deploy/k8s without a cluster; exits 1 when they are not valid.
+//   1. every object against the Kubernetes OpenAPI schemas (kubernetes-models);
+//   2. what the schemas cannot say: every Deployment has resource requests, startup, liveness
+//      (/health/live) and readiness (/health/ready) probes on a named container port, a Service
+//      that selects its pods on that port, and the ConfigMap/Secret it reads; search and realtime
+//      have an HPA on an existing Deployment; the Ingress reaches an existing Service port.
+// Usage: node scripts/check-k8s.mjs [dir]   (default deploy/k8s)
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dir = process.argv[2] ?? join(root, 'deploy/k8s');
+
+/** Deployments that scale on CPU (issue 8: per-service scaling of search and realtime). */
+const AUTOSCALED = ['search', 'realtime'];
+/**
+ * The gateway's /health/ready fails when any one service is down; gating its traffic on that
+ * would take every route out for one outage (see deploy/k8s/10-gateway.yaml), so its readiness
+ * probe is /health/live.
+ */
+const READINESS_PATH = { gateway: '/health/live' };
+
+const problems = [];
+const objects = [];
+for (const file of readdirSync(dir).filter((name) => /\.ya?ml$/.test(name)).sort()) {
+  for (const doc of parseAllDocuments(readFileSync(join(dir, file), 'utf8'))) {
+    if (doc.errors.length > 0) {
+      problems.push(`${file}: ${doc.errors.map((e) => e.message).join('; ')}`);
+      continue;
+    }
+    const object = doc.toJS();
+    if (object) objects.push({ file, object });
+  }
+}
+
+for (const { file, object } of objects) {
+  const where = `${file}: ${object.kind ?? '?'} ${object.metadata?.name ?? '?'}`;
+  const Model = await modelOf(object.apiVersion, object.kind);
+  if (!Model) {
+    problems.push(`${where}: unknown apiVersion/kind ${object.apiVersion}/${object.kind}`);
+    continue;
+  }
+  try {
+    new Model(object).validate();
+  } catch (error) {
+    problems.push(`${where}: ${error.message}`);
+  }
+}
+
+const byKind = (kind) => objects.filter(({ object }) => object.kind === kind);
+const names = (kind) => new Set(byKind(kind).map(({ object }) => object.metadata.name));
+const matches = (selector, labels) => Object.entries(selector ?? {}).every(([key, value]) => labels?.[key] === value);
+
+for (const { file, object } of byKind('Deployment')) {
+  const name = object.metadata.name;
+  const where = `${file}: Deployment ${name}`;
+  const template = object.spec?.template;
+  if (!matches(object.spec?.selector?.matchLabels, template?.metadata?.labels)) problems.push(`${where}: selector does not match the pod labels`);
+  for (const container of template?.spec?.containers ?? []) {
+    const at = `${where}, container ${container.name}`;
+    const ports = new Set((container.ports ?? []).map((port) => port.name));
+    const requests = container.resources?.requests ?? {};
+    if (!requests.cpu || !requests.memory) problems.push(`${at}: needs cpu and memory requests`);
+    if (!container.resources?.limits?.memory) problems.push(`${at}: needs a memory limit`);
+    const probes = { startupProbe: '/health/live', livenessProbe: '/health/live', readinessProbe: READINESS_PATH[name] ?? '/health/ready' };
+    for (const [probe, path] of Object.entries(probes)) {
+      const httpGet = container[probe]?.httpGet;
+      if (!httpGet) problems.push(`${at}: needs an HTTP ${probe}`);
+      else {
+        if (httpGet.path !== path) problems.push(`${at}: ${probe} must ask ${path}, not ${httpGet.path}`);
+        if (!ports.has(httpGet.port)) problems.push(`${at}: ${probe} port ${httpGet.port} is not a named container port`);
+      }
+    }
+    for (const source of container.envFrom ?? []) {
+      if (source.configMapRef && !names('ConfigMap').has(source.configMapRef.name)) problems.push(`${at}: reads ConfigMap ${source.configMapRef.name}, which no manifest defines`);
+      if (source.secretRef && !names('Secret').has(source.secretRef.name)) problems.push(`${at}: reads Secret ${source.secretRef.name}, which no manifest (or example) defines`);
+    }
+    if (!(container.envFrom ?? []).some((source) => source.secretRef)) problems.push(`${at}: reads no Secret (DATABASE_URL, FRENLY_IDENTITY_SECRET)`);
+    const service = byKind('Service').find(({ object: svc }) => matches(svc.spec?.selector, template?.metadata?.labels));
+    if (!service) problems.push(`${where}: no Service selects its pods`);
+    else if (!(service.object.spec.ports ?? []).every((port) => ports.has(port.targetPort))) problems.push(`${where}: Service ${service.object.metadata.name} targets a port the container does not name`);
+  }
+}
+
+const deployments = names('Deployment');
+for (const { file, object } of byKind('HorizontalPodAutoscaler')) {
+  const target = object.spec?.scaleTargetRef;
+  if (target?.kind !== 'Deployment' || !deployments.has(target.name)) problems.push(`${file}: HPA ${object.metadata.name} scales ${target?.kind} ${target?.name}, which is not a Deployment here`);
+  if ((object.spec?.minReplicas ?? 1) < 2) problems.push(`${file}: HPA ${object.metadata.name} should keep at least 2 replicas`);
+}
+const scaled = new Set(byKind('HorizontalPodAutoscaler').map(({ object }) => object.spec?.scaleTargetRef?.name));
+for (const name of AUTOSCALED) if (!scaled.has(name)) problems.push(`no HorizontalPodAutoscaler for ${name}`);
+
+for (const { file, object } of byKind('Ingress')) {
+  for (const rule of object.spec?.rules ?? []) {
+    for (const path of rule.http?.paths ?? []) {
+      const backend = path.backend?.service;
+      const service = byKind('Service').find(({ object: svc }) => svc.metadata.name === backend?.name);
+      if (!service) problems.push(`${file}: Ingress ${object.metadata.name} routes to Service ${backend?.name}, which no manifest defines`);
+      else if (!(service.object.spec.ports ?? []).some((port) => port.name === backend.port?.name || port.port === backend.port?.number)) {
+        problems.push(`${file}: Ingress ${object.metadata.name} routes to a port Service ${backend.name} does not have`);
+      }
+    }
+  }
+}
+
+for (const problem of problems) console.error(`check-k8s: ${problem}`);
+if (problems.length > 0) process.exit(1);
+const kinds = objects.map(({ object }) => `${object.kind}/${object.metadata.name}`);
+console.log(`check-k8s: OK (${objects.length} objects: ${kinds.join(', ')})`);
+
+/** The kubernetes-models class of an apiVersion/kind, e.g. apps/v1 Deployment; undefined when unknown. */
+async function modelOf(apiVersion, kind) {
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !/^[A-Za-z]+$/.test(kind)) return undefined;
+  try {
+    // apps/v1 -> kubernetes-models/apps/v1/Deployment; the core group's v1 -> kubernetes-models/v1/Service
+    const module = await import(`kubernetes-models/${apiVersion}/${kind}`);
+    return module[kind];
+  } catch {
+    return undefined;
+  }
+}
