@@ -11,6 +11,16 @@ const FORWARDING_ERRORS = [
   { status: 504, description: 'The owning service did not answer in time (distributed runtime).', body: 'ErrorResponse' },
 ];
 
+/** The gateway's edge (services/gateway/src/edge): rate limits on the API and sign-in, a body size limit. */
+const RATE_LIMITED = /^\/(api|auth)(\/|$)/;
+const TOO_MANY = {
+  status: 429,
+  description: 'Over the rate limit of the client (per user when signed in, per IP otherwise).',
+  body: 'ErrorResponse',
+  headers: { 'Retry-After': 'Seconds until the budget refills.' },
+};
+const TOO_LARGE = { status: 413, description: 'The body is over the size limit (FRENLY_MAX_BODY_BYTES).', body: 'ErrorResponse' };
+
 const TAGS = [
   ['search', 'Web search over the catalogue'],
   ['sites', 'Votes and the community of a site'],
@@ -86,9 +96,12 @@ function operationOf(route, schemas, named, requestIdHeader) {
     operation.requestBody = { required: true, content: { 'application/json': { schema: ref(route.body) } } };
   }
   const responses = [...route.responses];
-  if (DOWNSTREAM.has(route.owner) && !route.websocket) {
-    for (const extra of FORWARDING_ERRORS) if (!responses.some((r) => r.status === extra.status)) responses.push(extra);
-  }
+  const extras = [
+    ...(DOWNSTREAM.has(route.owner) && !route.websocket ? FORWARDING_ERRORS : []),
+    ...(RATE_LIMITED.test(route.path) ? [TOO_MANY] : []),
+    ...(route.body ? [TOO_LARGE] : []),
+  ];
+  for (const extra of extras) if (!responses.some((r) => r.status === extra.status)) responses.push(extra);
   operation.responses = Object.fromEntries(
     responses
       .sort((a, b) => a.status - b.status)

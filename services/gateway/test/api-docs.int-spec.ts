@@ -36,8 +36,11 @@ describe('GET /api/docs through the gateway', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
     expect(html).toContain('id="swagger-ui"');
-    // No inline script: a script-src 'self' policy allows the page.
+    // No inline script: a script-src 'self' policy allows the page; only data: images are added.
     expect(html).not.toMatch(/<script>/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("img-src 'self' data:");
     const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
     expect(assets).toEqual(expect.arrayContaining(['/api/docs/assets/swagger-ui-bundle.js', '/api/docs/assets/init.js']));
     for (const asset of assets) {

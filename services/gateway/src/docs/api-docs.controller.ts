@@ -1,7 +1,7 @@
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import type { HttpResponse } from '@frenly/platform';
 import { ApiDocsFiles, type ApiDocumentName } from './api-docs.files.js';
-import { API_DOCS_HTML, API_DOCS_INIT_JS } from './api-docs.page.js';
+import { API_DOCS_CSP, API_DOCS_HTML, API_DOCS_INIT_JS } from './api-docs.page.js';
 
 /**
  * The API's documents: Swagger UI at /api/docs on the committed OpenAPI document, and both
@@ -13,6 +13,7 @@ export class ApiDocsController {
 
   @Get()
   page(@Res() res: HttpResponse): void {
+    res.setHeader('Content-Security-Policy', API_DOCS_CSP);
     send(res, 'text/html; charset=utf-8', API_DOCS_HTML);
   }
 
