@@ -11,20 +11,20 @@ export interface ScratchDatabase {
 }
 
 /** Creates an empty database with a unique name on the real server; `drop()` removes it. */
-export async function createScratchDatabase(prefix = 'frenly_test'): Promise<ScratchDatabase> {
+export async function createScratchDatabase(prefix = 'frenly_test', adminUrl = TEST_POSTGRES_URL): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`create database "${name}"`);
-  const url = new URL(TEST_POSTGRES_URL);
+  await adminQuery(`create database "${name}"`, adminUrl);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     name,
-    drop: () => adminQuery(`drop database if exists "${name}" with (force)`),
+    drop: () => adminQuery(`drop database if exists "${name}" with (force)`, adminUrl),
   };
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+async function adminQuery(text: string, adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     await client.query(text);

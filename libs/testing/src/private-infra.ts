@@ -1,0 +1,155 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { freePort } from './spawned-process.js';
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * A server of our own for fault tests: it can be stopped and started again without
+ * disturbing the shared PostgreSQL, Redis and Kafka that other tests use. Data survives a
+ * stop; `close` stops it for good and deletes it.
+ */
+export interface PrivateServer {
+  /** postgres://…, redis://… or host:port (Kafka). */
+  readonly url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, child?: () => ChildProcess | undefined): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const current = child?.();
+    if (current && current.exitCode !== null) throw new Error(`${what} exited (${current.exitCode}) while starting`);
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} not up within ${timeoutMs} ms`);
+}
+
+function stopChild(child: ChildProcess | undefined, timeoutMs = 20_000): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** redis-server on a free loopback port, nothing on disk (like the shared one). */
+export async function startPrivateRedis(): Promise<PrivateServer> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const ping = async () => (await run('redis-cli', ['-p', String(port), 'ping'])).stdout.trim() === 'PONG';
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await waitUntil('redis-server', ping, 10_000, () => child);
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, start, stop: () => stopChild(child), close: () => stopChild(child) };
+}
+
+/** A PostgreSQL cluster of its own (initdb in a temporary folder, run as the postgres user), trust auth. */
+export async function startPrivatePostgres(): Promise<PrivateServer> {
+  const bin = postgresBin();
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'frenly-pg-'));
+  await chmod(dir, 0o700);
+  const { uid, gid } = await postgresUser();
+  await chown(dir, uid, gid);
+  await run('runuser', ['-u', 'postgres', '--', join(bin, 'initdb'), '-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync'], { cwd: tmpdir() });
+  let child: ChildProcess | undefined;
+  const ready = async () => (await run(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]).then(() => true, () => false));
+  const start = async () => {
+    child = spawn('runuser', ['-u', 'postgres', '--', join(bin, 'postgres'), '-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=200'], { stdio: 'ignore', cwd: tmpdir() });
+    await waitUntil('postgres', ready, 30_000, () => child);
+  };
+  await start();
+  // SIGINT: "fast" shutdown, which ends open sessions (what an operator's restart does).
+  const stop = async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGINT');
+    await exited;
+  };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    close: async () => {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A single-node KRaft Kafka of its own, from the jars `npm run infra:up` fetched into .infra/kafka/libs. */
+export async function startPrivateKafka(): Promise<PrivateServer> {
+  const libs = join(repoRoot, '.infra', 'kafka', 'libs');
+  if (!existsSync(libs) || readdirSync(libs).length === 0) throw new Error(`no Kafka jars in ${libs}: run npm run infra:up first`);
+  const [port, controllerPort] = [await freePort(), await freePort()];
+  const dir = await mkdtemp(join(tmpdir(), 'frenly-kafka-'));
+  const properties = join(dir, 'server.properties');
+  await writeFile(properties, [
+    'process.roles=broker,controller', 'node.id=1', `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+    `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`, `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+    'controller.listener.names=CONTROLLER', 'inter.broker.listener.name=PLAINTEXT',
+    'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT', `log.dirs=${join(dir, 'data')}`,
+    'auto.create.topics.enable=true', 'num.partitions=1', 'default.replication.factor=1', 'min.insync.replicas=1',
+    'offsets.topic.replication.factor=1', 'offsets.topic.num.partitions=1', 'transaction.state.log.replication.factor=1',
+    'transaction.state.log.min.isr=1', 'transaction.state.log.num.partitions=1', 'group.initial.rebalance.delay.ms=0',
+    'broker.session.timeout.ms=4000', 'broker.heartbeat.interval.ms=1000', 'num.network.threads=2', 'num.io.threads=2', 'background.threads=2',
+  ].join('\n'));
+  const classpath = `${libs}/*`;
+  const logs = [`-Dkafka.logs.dir=${join(dir, 'logs')}`, '-Dlog4j.configuration=file:/dev/null'];
+  const { stdout: clusterId } = await run('java', [...logs, '-cp', classpath, 'kafka.tools.StorageTool', 'random-uuid']);
+  await run('java', [...logs, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId.trim().split('\n').pop()!, '-c', properties]);
+  let child: ChildProcess | undefined;
+  const { default: kafkajs } = await import('kafkajs');
+  const answers = async () => {
+    const admin = new kafkajs.Kafka({ brokers: [`127.0.0.1:${port}`], clientId: 'private-kafka-probe', logLevel: kafkajs.logLevel.NOTHING, retry: { retries: 0 } }).admin();
+    try {
+      await admin.connect();
+      return (await admin.describeCluster()).brokers.length > 0;
+    } finally {
+      await admin.disconnect().catch(() => undefined);
+    }
+  };
+  const start = async () => {
+    child = spawn('java', ['-Xms128m', '-Xmx384m', '-XX:+UseSerialGC', ...logs, '-cp', classpath, 'kafka.Kafka', properties], { stdio: 'ignore' });
+    await waitUntil('kafka', answers, 90_000, () => child);
+  };
+  await start();
+  return {
+    url: `127.0.0.1:${port}`,
+    start,
+    stop: () => stopChild(child),
+    close: async () => {
+      await stopChild(child);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresBin(): string {
+  const versions = readdirSync('/usr/lib/postgresql').sort();
+  const version = versions[versions.length - 1];
+  if (!version) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql');
+  return join('/usr/lib/postgresql', version, 'bin');
+}
+
+async function postgresUser(): Promise<{ uid: number; gid: number }> {
+  const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+  return { uid: Number(uid.stdout), gid: Number(gid.stdout) };
+}
