@@ -13,6 +13,7 @@ const TYPED_FILES = [
   '{libs,services}/*/{src,test}/**/*.ts', // root tsconfig.json
   'frontend/src/**/*.{ts,tsx}', // frontend/tsconfig.app.json
   'frontend/*.config.ts', // frontend/tsconfig.node.json
+  'frontend/vite-plugins/**/*.ts', // frontend/tsconfig.node.json
   'frontend/e2e/**/*.ts', // frontend/e2e/tsconfig.json (also in the root one)
 ];
 const TEST_FILES = ['**/*.{spec,int-spec,e2e-spec,test}.{ts,tsx,js,mjs}'];
