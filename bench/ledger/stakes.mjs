@@ -150,7 +150,7 @@ if (VIA === 'gateway') {
   const gatewayPort = await freePort();
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   // Development mode: the development identity provider signs the clients in.
-  startService('gateway', gatewayPort, { NODE_ENV: 'development', FRENLY_DEV_IDP: 'on', LEDGER_URL: ledgerUrl, FRENLY_PUBLIC_URL: gatewayUrl });
+  startService('gateway', gatewayPort, { NODE_ENV: 'development', FRENLY_DEV_IDP: 'on', LEDGER_URL: ledgerUrl, FRENLY_PUBLIC_URL: gatewayUrl, FRENLY_RATE_LIMIT: process.env.FRENLY_RATE_LIMIT ?? 'false' });
 }
 const base = gatewayUrl ?? ledgerUrl;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 10 });
