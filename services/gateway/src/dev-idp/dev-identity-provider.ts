@@ -8,7 +8,12 @@ import type {
   Configuration,
   KoaContextWithOIDC,
 } from 'oidc-provider';
-import { loginFormPage, logoutPage, messagePage } from './dev-idp.pages.js';
+import {
+  DEV_IDP_CONTENT_SECURITY_POLICY,
+  loginFormPage,
+  logoutPage,
+  messagePage,
+} from './dev-idp.pages.js';
 import { memoryAdapterClass } from './memory-adapter.js';
 import { readForm } from './read-form.js';
 
@@ -102,9 +107,11 @@ export async function createDevIdentityProvider(
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx: KoaContextWithOIDC, form: string) => {
+          ctx.set('Content-Security-Policy', DEV_IDP_CONTENT_SECURITY_POLICY);
           ctx.body = logoutPage(form);
         },
         postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => {
+          ctx.set('Content-Security-Policy', DEV_IDP_CONTENT_SECURITY_POLICY);
           ctx.body = messagePage(
             'Signed out',
             'You are signed out of the development identity provider.',
@@ -135,6 +142,7 @@ export async function createDevIdentityProvider(
       return grant;
     },
     renderError: (ctx, out) => {
+      ctx.set('Content-Security-Policy', DEV_IDP_CONTENT_SECURITY_POLICY);
       ctx.body = messagePage(
         'Sign-in error',
         `${out.error ?? 'error'}: ${out.error_description ?? ''}`,
@@ -341,9 +349,6 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader(
-    'Content-Security-Policy',
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-  );
+  res.setHeader('Content-Security-Policy', DEV_IDP_CONTENT_SECURITY_POLICY);
   res.end(html);
 }

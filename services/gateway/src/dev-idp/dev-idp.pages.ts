@@ -1,4 +1,15 @@
 /** The development identity provider's pages: plain HTML, no scripts except the logout auto-submit. */
+import { createHash } from 'node:crypto';
+
+/** Submits oidc-provider's logout confirmation at once (the button stays as a fallback). */
+const LOGOUT_AUTO_SUBMIT =
+  "(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();";
+
+/**
+ * The pages' own Content-Security-Policy, in place of the app's: their inline stylesheet, and
+ * no script but the logout auto-submit above (by its hash).
+ */
+export const DEV_IDP_CONTENT_SECURITY_POLICY = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${createHash('sha256').update(LOGOUT_AUTO_SUBMIT).digest('base64')}'; frame-ancestors 'none'`;
 
 export function escapeHtml(text: string): string {
   return text.replace(
@@ -63,7 +74,7 @@ export function logoutPage(form: string): string {
     `<h1>Signing out…</h1>
 ${form}
 <button type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
-<script>(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();</script>`,
+<script>${LOGOUT_AUTO_SUBMIT}</script>`,
   );
 }
 

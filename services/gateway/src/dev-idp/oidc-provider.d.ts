@@ -59,6 +59,8 @@ declare module 'oidc-provider' {
   export interface KoaContextWithOIDC {
     body: unknown;
     host: string;
+    /** Sets a response header. */
+    set(name: string, value: string): void;
     oidc: {
       client?: Client;
       session: { accountId?: string; grantIdFor(clientId: string): string | undefined };

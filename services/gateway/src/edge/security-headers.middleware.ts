@@ -5,9 +5,14 @@ import { isHttpsRequest } from './request-origin.js';
 /**
  * The app's Content-Security-Policy. The built frontend loads only its own files: scripts and
  * styles from /assets, its icons, the API and the /ws websocket, all on the same origin ('self'
- * covers ws: and wss: to this host). No inline script or style anywhere:
- * React sets styles through the DOM (not blocked by CSP) and index.html carries none.
- * The development identity provider's pages send a policy of their own.
+ * covers ws: and wss: to this host). No inline script, no eval, no inline style attribute.
+ *
+ * One allowance: <style> elements. Radix's scroll lock (the stake dialog) injects one whose
+ * text depends on the scrollbar's width, so no hash can cover it, and a nonce would have to be
+ * written into index.html per response, which then could not be cached or precompressed.
+ * Styles cannot run code; scripts, which can, stay 'self' only.
+ * Pages with needs of their own send their own policy in its place: the development identity
+ * provider's, and the API documentation (services/gateway/src/docs).
  */
 export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
@@ -23,6 +28,8 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'"],
+  'style-src-elem': ["'self'", "'unsafe-inline'"],
+  'style-src-attr': ["'none'"],
   'worker-src': ["'self'"],
 };
 
@@ -33,6 +40,23 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
 
+function helmetOptions(https: boolean): HelmetOptions {
+  const directives: Record<string, string[]> = {};
+  for (const [name, values] of Object.entries(CONTENT_SECURITY_POLICY))
+    directives[name] = [...values];
+  if (https) directives['upgrade-insecure-requests'] = [];
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    strictTransportSecurity: https
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
+      : false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+}
+
 /**
  * Security headers on every response, with helmet: the CSP above, nosniff, DENY framing (also
  * frame-ancestors), Referrer-Policy same-origin (a search engine does not tell the sites in its
@@ -41,23 +65,8 @@ const PERMISSIONS_POLICY =
  * (413, 429) carry them; forwarded answers keep them too (the forwarder only adds headers).
  */
 export function securityHeadersMiddleware(trustProxy: boolean): HttpMiddleware {
-  const policy = (https: boolean): HelmetOptions => ({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: https
-        ? { ...CONTENT_SECURITY_POLICY, 'upgrade-insecure-requests': [] }
-        : CONTENT_SECURITY_POLICY,
-    },
-    strictTransportSecurity: https
-      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
-      : false,
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-  const overHttp = helmet(policy(false));
-  const overHttps = helmet(policy(true));
+  const overHttp = helmet(helmetOptions(false));
+  const overHttps = helmet(helmetOptions(true));
   return (req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     (isHttpsRequest(req, trustProxy) ? overHttps : overHttp)(req, res, next);
