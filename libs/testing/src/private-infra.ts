@@ -46,17 +46,30 @@ function stopChild(child: ChildProcess | undefined, timeoutMs = 20_000): Promise
   });
 }
 
-/** redis-server on a free loopback port, nothing on disk (like the shared one). */
-export async function startPrivateRedis(): Promise<PrivateServer> {
+/**
+ * redis-server on a free loopback port. `persistent` keeps an append-only file (fsync on every
+ * write), as a Redis holding job queues must, so that its data survives a restart.
+ */
+export async function startPrivateRedis(options: { persistent?: boolean } = {}): Promise<PrivateServer> {
   const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'frenly-redis-'));
+  const persistence = options.persistent ? ['--appendonly', 'yes', '--appendfsync', 'always', '--save', ''] : ['--save', '', '--appendonly', 'no'];
   let child: ChildProcess | undefined;
   const ping = async () => (await run('redis-cli', ['-p', String(port), 'ping'])).stdout.trim() === 'PONG';
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...persistence], { stdio: 'ignore' });
     await waitUntil('redis-server', ping, 10_000, () => child);
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop: () => stopChild(child), close: () => stopChild(child) };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop: () => stopChild(child),
+    close: async () => {
+      await stopChild(child);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A PostgreSQL cluster of its own (initdb in a temporary folder, run as the postgres user), trust auth. */
@@ -67,21 +80,26 @@ export async function startPrivatePostgres(): Promise<PrivateServer> {
   await chmod(dir, 0o700);
   const { uid, gid } = await postgresUser();
   await chown(dir, uid, gid);
-  await run('runuser', ['-u', 'postgres', '--', join(bin, 'initdb'), '-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync'], { cwd: tmpdir() });
+  // As the postgres user (PostgreSQL refuses to run as root), without a wrapper process, so
+  // that signals reach the server itself.
+  await run(join(bin, 'initdb'), ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync'], { cwd: tmpdir(), uid, gid });
   let child: ChildProcess | undefined;
   const ready = async () => (await run(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]).then(() => true, () => false));
   const start = async () => {
-    child = spawn('runuser', ['-u', 'postgres', '--', join(bin, 'postgres'), '-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=200'], { stdio: 'ignore', cwd: tmpdir() });
+    child = spawn(join(bin, 'postgres'), ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=200'], { stdio: 'ignore', cwd: tmpdir(), uid, gid });
     await waitUntil('postgres', ready, 30_000, () => child);
   };
   await start();
   // SIGINT: "fast" shutdown, which ends open sessions (what an operator's restart does).
   const stop = async () => {
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGINT');
+    const server = child;
+    if (!server || server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGINT');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 20_000);
     await exited;
+    clearTimeout(timer);
   };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

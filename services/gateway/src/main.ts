@@ -1,4 +1,5 @@
 // The gateway on its own (distributed mode): its routes, plus forwarding to the other services.
+import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from '@frenly/config';
 import {
   JsonLogger,
@@ -17,6 +18,7 @@ import { closeRateLimitRedis, openRateLimitRedis } from './edge/rate-limit-redis
 import { GatewayModule } from './gateway.module.js';
 import { downstreamReadinessChecks } from './routing/downstream-readiness.js';
 import { installGatewayProxy, type DownstreamUrls } from './routing/gateway-proxy.js';
+import { serveFrontend } from './frontend/serve-frontend.js';
 
 const config = loadConfigOrExit(gatewayConfigSpec);
 const identity = identitySettingsOrExit(config, {
@@ -77,6 +79,8 @@ await launchService({ service: 'gateway', logger }, async (infra) => {
             maxBodyBytes,
           }),
       });
+      // The public entry serves the app as well, as the embedded runtime does.
+      serveFrontend(app, config.FRONTEND_DIR ?? fileURLToPath(new URL('../../../frontend/dist', import.meta.url)), logger);
     },
   };
 });

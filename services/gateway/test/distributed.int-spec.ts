@@ -77,6 +77,15 @@ describe('npm run start:distributed', () => {
     await dropDatabase(databaseName);
   });
 
+  it('serves the built frontend at / and for client-side routes, as the embedded runtime does', async () => {
+    for (const path of ['/', '/dashboard']) {
+      const page = await fetch(`${gateway}${path}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect((await page.text()).toLowerCase()).toContain('<!doctype html>');
+    }
+  });
+
   it('reports every service ready through the gateway', async () => {
     const res = await fetch(`${gateway}/health/ready`);
     expect(res.status).toBe(200);

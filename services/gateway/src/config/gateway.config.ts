@@ -109,6 +109,7 @@ export const gatewayConfigSpec = {
   LEDGER_URL: serviceUrls('ledger', 3002),
   ANALYSIS_URL: serviceUrls('analysis', 3003),
   REALTIME_URL: serviceUrls('realtime', 3004),
+  FRONTEND_DIR: env.optionalString('Folder of the built frontend the gateway serves (default: frontend/dist of this checkout)'),
   ...identityVars,
   ...edgeVars,
 };
