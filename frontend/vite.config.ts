@@ -3,12 +3,13 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-plugins/precompress.ts';
+import { preloadApp } from './vite-plugins/preload-app.ts';
 
 // The embedded runtime (`npm start`) listens here; `npm run dev` forwards to it.
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadApp('src/main.tsx'), precompress()],
   resolve: {
     alias: [
       {

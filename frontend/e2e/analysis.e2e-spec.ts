@@ -50,13 +50,13 @@ describe('the Frenly Analyzer', () => {
     await page.getByText('Please sign in to access the Frenly Analyzer.').waitFor();
     const signIn = page.getByRole('link', { name: 'Sign In' });
     expect(await signIn.getAttribute('href')).toBe('/api/login');
-    await checkScreen(page, ada.console, 'analysis-sign-in-wall');
+    await checkScreen(ada, 'analysis-sign-in-wall');
 
     await signIn.click();
     await fillDevIdentityForm(page, 'Ada Lovelace');
     await page.goto('/analysis');
     await page.getByRole('heading', { level: 1, name: 'Analyze Any Website' }).waitFor();
-    await checkScreen(page, ada.console, 'analysis-idle');
+    await checkScreen(ada, 'analysis-idle');
   });
 
   it('asks for a URL when the field is empty', async () => {
@@ -168,7 +168,7 @@ describe('the Frenly Analyzer', () => {
       await page.getByText(reframe.actionableAdvice, { exact: true }).waitFor();
     }
     expect(reframe.reframedContent.length).toBeGreaterThan(20);
-    await checkScreen(page, ada.console, 'analysis-result');
+    await checkScreen(ada, 'analysis-result');
 
     // Each lens asks again.
     await page.getByRole('button', { name: 'Joy' }).click();
@@ -209,7 +209,7 @@ describe('the Frenly Analyzer', () => {
     await stake.getByText('“Lovely bread, shame about the countdown.”').waitFor();
     await stake.getByText('Support').waitFor();
     await eventually(async () => expect(await balanceOf(page)).toBe('960 Bamboo'));
-    await checkScreen(page, ada.console, 'analysis-community');
+    await checkScreen(ada, 'analysis-community');
   });
 
   it('runs the analysis by itself for a ?url= address', async () => {
@@ -250,6 +250,6 @@ describe('the Frenly Analyzer', () => {
     // The up-vote then down-vote, and the stake, made on the analysis screen.
     expect(await bakery.getByTestId('downvotes').innerText()).toBe('1');
     await bakery.getByRole('button', { name: 'Stake Bamboo (40)' }).waitFor();
-    await checkScreen(page, ada.console, 'results-score-bands');
+    await checkScreen(ada, 'results-score-bands');
   });
 });

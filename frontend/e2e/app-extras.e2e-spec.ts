@@ -45,7 +45,7 @@ describe('app extras on every screen', () => {
     await context.setOffline(true);
     await banner.waitFor();
     await banner.getByText('Some features may be limited').waitFor();
-    await checkScreen(page, visitor.console, 'offline-banner');
+    await checkScreen(visitor, 'offline-banner');
     await context.setOffline(false);
     await banner.waitFor({ state: 'detached' });
   });
@@ -56,7 +56,7 @@ describe('app extras on every screen', () => {
     expect(await page.evaluate(OFFER_INSTALL)).toBe(true); // the browser's own mini-infobar is suppressed
     await installCard(page).waitFor();
     await installCard(page).getByRole('button', { name: 'Install' }).waitFor();
-    await checkScreen(page, visitor.console, 'install-card');
+    await checkScreen(visitor, 'install-card');
     await installCard(page).getByRole('button', { name: 'Later' }).click();
     await installCard(page).waitFor({ state: 'detached' });
     expect(await page.evaluate('window.__installPrompted === true')).toBe(false);
@@ -74,7 +74,7 @@ describe('app extras on every screen', () => {
     await notificationCard(page).waitFor();
     await notificationCard(page).getByRole('button', { name: 'Enable' }).waitFor();
     await shareButton(page).waitFor();
-    await checkScreen(page, visitor.console, 'notification-card');
+    await checkScreen(visitor, 'notification-card');
 
     await notificationCard(page).getByRole('button', { name: 'Skip' }).click();
     await notificationCard(page).waitFor({ state: 'detached' });

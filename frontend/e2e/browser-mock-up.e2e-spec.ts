@@ -51,7 +51,7 @@ describe('the browser mock-up', () => {
     expect(await tabTitles(page)).toEqual(['New Tab']);
     expect(await address(page).inputValue()).toBe('about:blank');
     await page.getByText(BLANK_TEXT).waitFor();
-    await checkScreen(page, visitor.console, 'browser-blank-tab');
+    await checkScreen(visitor, 'browser-blank-tab');
   });
 
   it('intercepts text without a dot as a search: the banner for 3 s, "Search: <text>", a 1 s load', async () => {
@@ -74,7 +74,7 @@ describe('the browser mock-up', () => {
     expect(
       await page.getByRole('link', { name: 'See results in Frenly Search' }).getAttribute('href'),
     ).toBe('/search?q=ethical%20fashion');
-    await checkScreen(page, visitor.console, 'browser-search-tab');
+    await checkScreen(visitor, 'browser-search-tab');
   });
 
   it('treats text with a space as a search even when it has a dot', async () => {
@@ -103,7 +103,7 @@ describe('the browser mock-up', () => {
       await open.getAttribute('target'),
       await open.getAttribute('rel'),
     ]).toEqual(['https://example.org', '_blank', 'noopener noreferrer']);
-    await checkScreen(page, visitor.console, 'browser-page-tab');
+    await checkScreen(visitor, 'browser-page-tab');
   });
 
   it('keeps a scheme that is already there', async () => {

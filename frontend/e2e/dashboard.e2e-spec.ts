@@ -63,7 +63,7 @@ describe('the dashboard', () => {
     ]);
     await page.getByText('No stakes yet. Start by analyzing some websites!').waitFor();
     await page.getByText('No trending searches available.').waitFor();
-    await checkScreen(page, katherine.console, 'dashboard-empty');
+    await checkScreen(katherine, 'dashboard-empty');
   });
 
   it("lists the user's 5 most recent stakes, newest first: amount and site, type and date", async () => {
@@ -99,7 +99,7 @@ describe('the dashboard', () => {
         n % 2 === 1 ? 'Support' : 'Concern',
       ]),
     );
-    await checkScreen(page, katherine.console, 'dashboard');
+    await checkScreen(katherine, 'dashboard');
   });
 
   it('links each tool to its screen', async () => {

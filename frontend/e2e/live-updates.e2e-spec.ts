@@ -56,7 +56,7 @@ describe('live updates between two signed-in people', () => {
       expect(await counts(bob.page, WIKIPEDIA)).toEqual({ up: '1', down: '0' }),
     );
     expect(await bob.page.evaluate('window.__sameDocument')).toBe(true);
-    await checkScreen(bob.page, bob.console, 'results-live-vote');
+    await checkScreen(bob, 'results-live-vote');
   });
 
   it("and Bob's down-vote on another site in Alice's", async () => {

@@ -42,7 +42,7 @@ describe('search home and results', () => {
     await page.getByRole('button', { name: 'Frenly Search' }).click();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     expect(new URL(page.url()).search).toBe('');
-    await checkScreen(page, visitor.console, 'search-home-visitor');
+    await checkScreen(visitor, 'search-home-visitor');
   });
 
   it('searches with "Frenly Search": 5 placeholders while loading, then the cards and the "About N results" line', async () => {
@@ -63,7 +63,7 @@ describe('search home and results', () => {
     await page.getByTestId('result-placeholder').first().waitFor();
     expect(await page.getByTestId('result-placeholder').count()).toBe(5);
     expect(query(page)).toBe('wikipedia');
-    await checkScreen(page, visitor.console, 'results-loading');
+    await checkScreen(visitor, 'results-loading');
     release();
 
     await aboutLine(page).waitFor();
@@ -71,7 +71,7 @@ describe('search home and results', () => {
     expect(await cards(page).count()).toBe(9);
     expect(await page.getByTestId('result-placeholder').count()).toBe(0);
     expect(await searchField(page).inputValue()).toBe('wikipedia');
-    await checkScreen(page, visitor.console, 'results-visitor');
+    await checkScreen(visitor, 'results-visitor');
   });
 
   it('shows every part of a result card, with a title that opens in a new tab', async () => {
@@ -125,7 +125,7 @@ describe('search home and results', () => {
       ).toBe(0),
     );
     expect(await card.getByTestId('upvotes').innerText()).toBe('0');
-    await checkScreen(page, visitor.console, 'results-sign-in-toast');
+    await checkScreen(visitor, 'results-sign-in-toast');
   });
 
   it('shows the empty state for a query nothing matches', async () => {
@@ -136,7 +136,7 @@ describe('search home and results', () => {
     await page.getByText('Try different keywords or check your spelling.').waitFor();
     expect(query(page)).toBe('zzqqxxyy');
     expect(await cards(page).count()).toBe(0);
-    await checkScreen(page, visitor.console, 'results-empty');
+    await checkScreen(visitor, 'results-empty');
   });
 
   it('runs the search from "I\'m Feeling Frenly" and from a trending chip', async () => {

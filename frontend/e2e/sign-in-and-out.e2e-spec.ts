@@ -33,7 +33,7 @@ describe('landing, sign-in and sign-out', () => {
     ]);
     const signIn = page.getByRole('link', { name: 'Sign in with Development sign-in' });
     expect(await signIn.getAttribute('href')).toBe('/auth/dev');
-    await checkScreen(page, ada.console, 'landing');
+    await checkScreen(ada, 'landing');
   });
 
   it('signs in with just a name on the development provider, and lands on the search home with balance and initials', async () => {
@@ -41,7 +41,7 @@ describe('landing, sign-in and sign-out', () => {
     await page.getByRole('link', { name: 'Sign in with Development sign-in' }).click();
     await page.getByLabel('Your name').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/dev-idp\//);
-    await checkScreen(page, ada.console, 'dev-identity-provider', {
+    await checkScreen(ada, 'dev-identity-provider', {
       // The provider's own page (services/gateway/src/dev-idp): its card is 90vw plus padding.
       sidewaysScrollKnown:
         'dev-idp.pages.ts: main needs box-sizing: border-box (reported to the gateway)',
@@ -55,7 +55,7 @@ describe('landing, sign-in and sign-out', () => {
     expect(await initials.locator('[aria-hidden=true]').innerText()).toBe('AL');
     expect(await initials.getAttribute('href')).toBe('/dashboard');
     expect(await signedInUser(ada)).toBe(200);
-    await checkScreen(page, ada.console, 'search-home');
+    await checkScreen(ada, 'search-home');
   });
 
   it('signs out from the dashboard (/auth/logout) back to the landing screen', async () => {

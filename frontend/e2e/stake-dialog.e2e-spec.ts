@@ -51,7 +51,7 @@ describe('the stake dialog', () => {
     );
     await stake.getByText('Available: 1,000 Bamboo').waitFor();
     expect(await counter(page).innerText()).toBe('0/500 characters');
-    await checkScreen(page, grace.console, 'stake-dialog', { viewportOnly: true });
+    await checkScreen(grace, 'stake-dialog', { viewportOnly: true });
   });
 
   it('coerces amounts below 1 to 1, and counts and caps the message at 500 characters', async () => {
@@ -82,7 +82,7 @@ describe('the stake dialog', () => {
     expect(await dialog(page).isVisible()).toBe(true);
     expect(posts).toEqual([]);
     expect(await balanceOf(page)).toBe('1,000 Bamboo');
-    await checkScreen(page, grace.console, 'stake-dialog-insufficient-balance', {
+    await checkScreen(grace, 'stake-dialog-insufficient-balance', {
       viewportOnly: true,
     });
   });
@@ -121,7 +121,7 @@ describe('the stake dialog', () => {
     await resultCardFor(page, WIKIPEDIA)
       .getByRole('button', { name: 'Stake Bamboo (120)' })
       .waitFor();
-    await checkScreen(page, grace.console, 'results-after-stake');
+    await checkScreen(grace, 'results-after-stake');
 
     // What the server recorded: the message trimmed, the type chosen.
     const stakes = (await (await grace.context.request.get('/api/stakes/user')).json()) as {

@@ -2,9 +2,8 @@ import { expect } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from './axe.js';
-import type { ConsoleWatch } from './console-watch.js';
+import type { BrowserSession } from './session.js';
 
 /** Kept as CI artefacts (test-results/ is git-ignored and uploaded). */
 export const SCREENSHOT_DIR = fileURLToPath(
@@ -35,14 +34,14 @@ export interface ScreenCheckOptions {
 /**
  * Checks the screen as it is now, at 1280 and 390 px: a full-page screenshot of each
  * (`<name>-<width>.png`), no sideways scrolling, no serious or critical axe-core violation,
- * and no console error since the previous check. Puts the viewport back as it was.
+ * and no console error or Content-Security-Policy violation since the previous check. Puts the viewport back as it was.
  */
 export async function checkScreen(
-  page: Page,
-  watch: ConsoleWatch,
+  session: BrowserSession,
   name: string,
   options: ScreenCheckOptions = {},
 ): Promise<void> {
+  const { page } = session;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
   const problems: string[] = [];
@@ -66,7 +65,15 @@ export async function checkScreen(
   }
   if (original) await page.setViewportSize(original);
   problems.push(
-    ...watch.takeErrors(options.expectedConsoleErrors).map((error) => `console error: ${error}`),
+    ...session.csp
+      .take()
+      .map(
+        (v) =>
+          `CSP refused ${v.blocked} (${v.directive}) on ${v.page} at ${v.source || '?'}: ${v.sample}`,
+      ),
+    ...session.console
+      .takeErrors(options.expectedConsoleErrors)
+      .map((error) => `console error: ${error}`),
   );
   expect({ screen: name, problems }).toEqual({ screen: name, problems: [] });
 }

@@ -1,12 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ConsoleWatch } from './console-watch.js';
+import { CspWatch } from './csp-watch.js';
 import { VIEWPORTS } from './screens.js';
 
-/** One person's browser: its own context (cookies), one page, and what that page logs. */
+/** One person's browser: its own context (cookies), one page, what it logs and what its CSP refuses. */
 export interface BrowserSession {
   context: BrowserContext;
   page: Page;
   console: ConsoleWatch;
+  csp: CspWatch;
 }
 
 export async function openSession(browser: Browser, baseUrl: string): Promise<BrowserSession> {
@@ -17,8 +19,9 @@ export async function openSession(browser: Browser, baseUrl: string): Promise<Br
     timezoneId: 'UTC',
   });
   context.setDefaultTimeout(15_000);
+  const csp = await CspWatch.attach(context);
   const page = await context.newPage();
-  return { context, page, console: new ConsoleWatch(page) };
+  return { context, page, console: new ConsoleWatch(page), csp };
 }
 
 /**
