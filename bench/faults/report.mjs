@@ -1,13 +1,14 @@
 // Runs the fault tests (services/gateway/test/faults.int-spec.ts) and writes what they
 // measured (test-results/faults.json) into the "Faults" section of docs/benchmarks.md.
-// Usage: npm run bench:faults  (needs `npm run build` and `npm run infra:up` for the Kafka jars)
+// Usage: npm run bench:faults [-- --report-only]  (needs `npm run build` and `npm run infra:up` for the Kafka jars)
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { updateSection } from '../lib/benchmarks-doc.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-execFileSync(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', 'services/gateway/test/faults.int-spec.ts', '--selectProjects', 'integration'], { cwd: root, stdio: 'inherit' });
+// --report-only: write the figures of the last run instead of running the tests again.
+if (!process.argv.includes('--report-only')) execFileSync(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', 'services/gateway/test/faults.int-spec.ts', '--selectProjects', 'integration'], { cwd: root, stdio: 'inherit' });
 const faults = JSON.parse(readFileSync(new URL('../../test-results/faults.json', import.meta.url), 'utf8'));
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const kill = faults['kill -9 ledger under load'];
