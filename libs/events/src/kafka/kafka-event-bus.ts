@@ -29,7 +29,11 @@ export interface KafkaEventBusOptions {
   readonly publishRetry?: RetryOptions;
   readonly connectionTimeoutMs?: number;
   readonly requestTimeoutMs?: number;
-  /** Consumer group session timeout (default 30 s) and heartbeat interval (default 1 s). */
+  /**
+   * Consumer group session timeout (default 10 s) and heartbeat interval (default 1 s). A
+   * member that died without leaving (kill -9) holds its partitions this long, and a restarted
+   * instance waits that long to join, so it bounds recovery after a crash.
+   */
   readonly sessionTimeoutMs?: number;
   readonly heartbeatIntervalMs?: number;
   /** How long `subscribe` waits for the consumer to join its group (default 30 s; it keeps trying after). */
@@ -85,7 +89,7 @@ export class KafkaEventBus implements EventBus {
     // Health checks must answer fast, not ride out outages.
     this.pingKafka = client({ retries: 0 });
     this.consumerSettings = {
-      sessionTimeoutMs: options.sessionTimeoutMs ?? 30_000,
+      sessionTimeoutMs: options.sessionTimeoutMs ?? 10_000,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 1_000,
       joinTimeoutMs: options.joinTimeoutMs ?? 30_000,
       partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? this.partitions,
