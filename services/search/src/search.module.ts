@@ -20,6 +20,7 @@ import { SearchRepository } from './search/search.repository.js';
 import { SearchService } from './search/search.service.js';
 import { SeedLoadRepository } from './seed/seed-load.repository.js';
 import { SeedService } from './seed/seed.service.js';
+import { SearchIndexRepository } from './sites/search-index.repository.js';
 import { SiteRepository } from './sites/site.repository.js';
 import { QueryLogWriter } from './trending/query-log.writer.js';
 import { TrendingRepository } from './trending/trending.repository.js';
@@ -91,6 +92,7 @@ export class SearchModule {
         { provide: SEARCH_SETTINGS, useValue: resolveSearchSettings(infra.settings) },
         { provide: CLOCK, useValue: infra.clock ?? (() => new Date()) },
         SiteRepository,
+        SearchIndexRepository,
         SearchRepository,
         LexiconRepository,
         SeedLoadRepository,

@@ -62,13 +62,13 @@ describe.each([
   it('keeps a lexicon of catalogue words for typo correction, and rebuilds it after a bulk load', async () => {
     await sut.insertNew(fixture.handle.db, [{ url: 'https://www.openstreetmap.org/', domain: 'openstreetmap.org', title: 'OpenStreetMap', description: 'The free wiki world map.', tags: ['maps'], language: 'en' }], 'seed');
     const lexicon = new LexiconRepository(fixture.handle.db);
-    expect(await lexicon.correctionsFor(['openstreetmap', 'opnstreetmap', 'zzzzzz'], 0.3)).toEqual(new Map([['opnstreetmap', 'openstreetmap'], ['zzzzzz', undefined]]));
+    expect(await lexicon.correctionsFor(['openstreetmap', 'opnstreetmap', 'zzzzzz'], 0.3, 3000)).toEqual(new Map([['opnstreetmap', 'openstreetmap'], ['zzzzzz', undefined]]));
     // A bulk load straight into the table (as a benchmark does) leaves the lexicon behind…
     await fixture.handle.db.execute(sql`insert into search.sites (url, domain, title) values ('https://www.gutenberg.org/', 'gutenberg.org', 'Project Gutenberg')`);
-    expect((await lexicon.correctionsFor(['gutenbreg'], 0.3)).get('gutenbreg')).toBeUndefined();
+    expect((await lexicon.correctionsFor(['gutenbreg'], 0.3, 3000)).get('gutenbreg')).toBeUndefined();
     // …until it is rebuilt.
     await sut.rebuildLexicon();
-    expect((await lexicon.correctionsFor(['gutenbreg'], 0.3)).get('gutenbreg')).toBe('gutenberg');
+    expect((await lexicon.correctionsFor(['gutenbreg'], 0.3, 3000)).get('gutenbreg')).toBe('gutenberg');
     expect(await sut.lexiconIsEmpty()).toBe(false);
   });
 });

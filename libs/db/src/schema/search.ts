@@ -25,25 +25,12 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const SITE_SOURCES = ['seed', 'crawl', 'analysis'] as const;
 export type SiteSource = (typeof SITE_SOURCES)[number];
 
-/** How much page text the index reads (the rest is stored, not indexed): bounds vector size. */
-export const INDEXED_PAGE_TEXT_CHARS = 4000;
-
 /**
- * The weighted document of a site (docs/search-ranking.md): title and domain A (the domain
- * both as a host token and as words without its suffix, so "python" finds docs.python.org),
- * description and tags B, the first INDEXED_PAGE_TEXT_CHARS of page text C. English stemming.
- * `search.words_of(text[])` is an immutable array_to_string (migration 0002).
+ * How much page text the index reads: the lead of the page (the rest is stored, not indexed).
+ * Tokenising page text is most of what indexing a site costs (docs/search-scaling.md): 4,000
+ * characters until ranking 2.1, 1,000 since. Must equal the constant in search.site_document.
  */
-const headVectorText = `
-  setweight(to_tsvector('english'::regconfig, title || ' ' || domain || ' ' || regexp_replace(regexp_replace(domain, '\\.[^.]+$', ''), '[._-]+', ' ', 'g')), 'A')
-  || setweight(to_tsvector('english'::regconfig, description || ' ' || search.words_of(tags)), 'B')`;
-const searchVectorSql = sql.raw(`${headVectorText}
-  || setweight(to_tsvector('english'::regconfig, left(page_text, ${INDEXED_PAGE_TEXT_CHARS})), 'C')`);
-/**
- * The A and B part of search_vector alone: small enough to stay inline in the row, so the
- * candidate stage can test it row by row cheaply (docs/search-ranking.md, "tiers").
- */
-const headVectorSql = sql.raw(headVectorText);
+export const INDEXED_PAGE_TEXT_CHARS = 1000;
 
 /** Wilson lower bound (z = 1.96) of k successes in n trials; 0 when n = 0. */
 const wilsonLowerBound = (k: string, n: string) => `(case when ${n} = 0 then 0::float8 else
@@ -103,19 +90,62 @@ export const sites = searchSchema.table(
     votesVersion: bigint('votes_version', { mode: 'number' }).notNull().default(0),
     stakesVersion: bigint('stakes_version', { mode: 'number' }).notNull().default(0),
     domainLabel: text('domain_label').generatedAlwaysAs(domainLabelSql),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(searchVectorSql),
-    headVector: tsvector('head_vector').generatedAlwaysAs(headVectorSql),
     staticRank: doublePrecision('static_rank').generatedAlwaysAs(staticRankSql),
   },
   (t) => [
-    index('sites_search_vector_idx').using('gin', t.searchVector),
-    index('sites_head_vector_idx').using('gin', t.headVector),
-    // Candidate stage: matches walked in static-rank order (ties by id), see SearchRepository.
-    index('sites_static_rank_idx').on(t.staticRank.desc(), t.id),
     index('sites_domain_idx').on(t.domain),
-    index('sites_domain_label_idx').on(t.domainLabel),
-    index('sites_title_lower_idx').on(sql`lower(${t.title})`),
   ],
+);
+
+/*
+ * The search index of a site lives beside its catalogue row, in two relations kept equal to
+ * search.sites by triggers (migration 0006_site_index_sync) and stored in static-rank order
+ * after a bulk load (SearchIndexRepository), so that the best-ranked sites share few pages:
+ * the wide catalogue rows (page text, analysis) are read only for the page of results.
+ *
+ * The document, search.site_document(title, domain, description, tags, page_text), a SQL
+ * function of migration 0006 (docs/search-ranking.md, section 1): title and domain A (the
+ * domain both as a host token and as words without its suffix, so "python" finds
+ * docs.python.org), description and tags B, the first INDEXED_PAGE_TEXT_CHARS of page text C;
+ * English stemming. Each site is tokenised once; its head is the document's A and B part.
+ */
+
+/**
+ * Per site, all that the candidate stage walks and scores, a few hundred bytes: static rank,
+ * the head vector (title, domain, description, tags: the A and B weights of the document), and
+ * the names an exact match compares (domain, its name part, the lower-cased title).
+ */
+export const siteHeads = searchSchema.table(
+  'site_heads',
+  {
+    id: integer('id').primaryKey(),
+    staticRank: doublePrecision('static_rank').notNull(),
+    domain: text('domain').notNull(),
+    domainLabel: text('domain_label').notNull(),
+    /** lower(title) */
+    titleKey: text('title_key').notNull(),
+    headVector: tsvector('head_vector').notNull(),
+  },
+  (t) => [
+    // Head tier: matches walked in static-rank order (ties by id), see SearchRepository.
+    index('site_heads_rank_idx').on(t.staticRank.desc(), t.id),
+    index('site_heads_vector_idx').using('gin', t.headVector),
+    // Exact name matches, whatever their rank.
+    index('site_heads_domain_idx').on(t.domain),
+    index('site_heads_domain_label_idx').on(t.domainLabel),
+    index('site_heads_title_key_idx').on(t.titleKey),
+  ],
+);
+
+/** Per site, its whole document (page text included): the page-text tier and exclusions read it. */
+export const siteBodies = searchSchema.table(
+  'site_bodies',
+  {
+    id: integer('id').primaryKey(),
+    staticRank: doublePrecision('static_rank').notNull(),
+    searchVector: tsvector('search_vector').notNull(),
+  },
+  (t) => [index('site_bodies_vector_idx').using('gin', t.searchVector)],
 );
 
 /** Words of the catalogue (unstemmed), for typo correction through pg_trgm similarity. */

@@ -22,6 +22,16 @@ export const searchSettingsVars = {
     min: 1,
     max: 100_000,
   }),
+  SEARCH_BODY_SCAN_LIMIT: env.int('The page-text tier reads at most this many matching sites and ranks the best static ranks among them', {
+    default: d.ranking.bodyScanLimit,
+    min: 100,
+    max: 1_000_000,
+  }),
+  SEARCH_QUERY_TIMEOUT_MS: env.int('A search statement is cancelled after this many milliseconds and the request answers 503', {
+    default: d.queryTimeoutMs,
+    min: 100,
+    max: 600_000,
+  }),
   SEARCH_TRENDING_MIN_VISITORS: env.int('Distinct visitors a query needs before it trends', { default: d.trending.minVisitors, min: 1, max: 1000 }),
   SEARCH_TRENDING_HALF_LIFE_HOURS: env.int('Hours after which a search counts half as much for trending', { default: d.trending.halfLifeHours, min: 1, max: 24 * 90 }),
   SEARCH_CRAWL_MAX_PAGES: env.int('Pages fetched per crawl of one site', { default: d.crawl.maxPages, min: 1, max: 10_000 }),
@@ -42,6 +52,10 @@ export const searchConfigSpec = {
   PORT: env.port('HTTP port of the search service', 3001),
   HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
   SEARCH_TRUST_FORWARDED_FOR: env.bool('Take the visitor address (hashed for trending) from the last X-Forwarded-For hop, as set by the gateway', true),
+  SEARCH_CONSUMER_GROUP: env.string('Kafka consumer group of the catalogue event consumers (votes, stakes, analyses); a private copy of the catalogue (a benchmark) needs its own', {
+    default: d.consumerGroup,
+  }),
+  SEARCH_CONSUME_FROM_BEGINNING: env.bool('A new consumer group first reads every retained event; false reads only events published after it joined (a throwaway copy of the catalogue)', d.consumeFromBeginning),
   ...searchSettingsVars,
 };
 
@@ -49,10 +63,11 @@ export type SearchConfig = ConfigOf<typeof searchConfigSpec>;
 export type SearchSettingsConfig = ConfigOf<typeof searchSettingsVars>;
 
 /** Settings overrides from the validated variables. */
-export function searchSettingsFrom(config: SearchSettingsConfig & { SEARCH_TRUST_FORWARDED_FOR?: boolean }): SearchSettingsOverrides {
+export function searchSettingsFrom(config: SearchSettingsConfig & { SEARCH_TRUST_FORWARDED_FOR?: boolean; SEARCH_CONSUMER_GROUP?: string; SEARCH_CONSUME_FROM_BEGINNING?: boolean }): SearchSettingsOverrides {
   return {
     seedOnStart: config.SEARCH_SEED,
-    ranking: { candidateLimit: config.SEARCH_CANDIDATE_LIMIT, bodyTierBelow: config.SEARCH_BODY_TIER_BELOW },
+    ranking: { candidateLimit: config.SEARCH_CANDIDATE_LIMIT, bodyTierBelow: config.SEARCH_BODY_TIER_BELOW, bodyScanLimit: config.SEARCH_BODY_SCAN_LIMIT },
+    queryTimeoutMs: config.SEARCH_QUERY_TIMEOUT_MS,
     trending: { minVisitors: config.SEARCH_TRENDING_MIN_VISITORS, halfLifeHours: config.SEARCH_TRENDING_HALF_LIFE_HOURS },
     crawl: {
       allowList: config.FRENLY_FETCH_ALLOWLIST,
@@ -61,5 +76,7 @@ export function searchSettingsFrom(config: SearchSettingsConfig & { SEARCH_TRUST
       recrawlHours: config.SEARCH_RECRAWL_HOURS,
     },
     ...(config.SEARCH_TRUST_FORWARDED_FOR === undefined ? {} : { trustForwardedFor: config.SEARCH_TRUST_FORWARDED_FOR }),
+    ...(config.SEARCH_CONSUMER_GROUP === undefined ? {} : { consumerGroup: config.SEARCH_CONSUMER_GROUP }),
+    ...(config.SEARCH_CONSUME_FROM_BEGINNING === undefined ? {} : { consumeFromBeginning: config.SEARCH_CONSUME_FROM_BEGINNING }),
   };
 }

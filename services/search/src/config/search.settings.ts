@@ -17,7 +17,22 @@ export interface SearchSettings {
     readonly correctBelow: number;
     /** Least pg_trgm similarity for a typo correction. */
     readonly minSimilarity: number;
+    /**
+     * The page-text tier reads at most this many matching sites (through the index, in table
+     * order) and ranks the best static ranks among them: bounds its cost for common words.
+     */
+    readonly bodyScanLimit: number;
   };
+  /**
+   * A search's statements are cancelled after this long (PostgreSQL's statement_timeout), and
+   * the request gives up waiting a little later (PGlite cannot cancel a statement): either way
+   * the client gets a 503 instead of a connection held until the pool runs dry.
+   */
+  readonly queryTimeoutMs: number;
+  /** Kafka consumer group of the catalogue's event consumers (a benchmark's private copy uses its own). */
+  readonly consumerGroup: string;
+  /** A new consumer group first reads every retained event (a real catalogue), or only later ones (a throwaway copy). */
+  readonly consumeFromBeginning: boolean;
   readonly trending: {
     /** Distinct visitors a query needs before it can trend. */
     readonly minVisitors: number;
@@ -70,7 +85,10 @@ export interface CrawlSettings {
 
 export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
   seedOnStart: true,
-  ranking: { candidateLimit: 300, bodyTierBelow: 100, correctBelow: 3, minSimilarity: 0.3 },
+  ranking: { candidateLimit: 300, bodyTierBelow: 100, correctBelow: 3, minSimilarity: 0.3, bodyScanLimit: 2000 },
+  queryTimeoutMs: 3000,
+  consumerGroup: 'search.catalogue',
+  consumeFromBeginning: true,
   trending: { minVisitors: 3, halfLifeHours: 24, windowHours: 7 * 24, size: 10, maxQueryLength: 60, cacheSeconds: 30 },
   queryLog: { flushIntervalMs: 250, maxBatch: 200 },
   trustForwardedFor: false,
@@ -101,6 +119,9 @@ export function resolveSearchSettings(overrides: SearchSettingsOverrides = {}): 
   return {
     seedOnStart: overrides.seedOnStart ?? d.seedOnStart,
     ranking: { ...d.ranking, ...overrides.ranking },
+    queryTimeoutMs: overrides.queryTimeoutMs ?? d.queryTimeoutMs,
+    consumerGroup: overrides.consumerGroup ?? d.consumerGroup,
+    consumeFromBeginning: overrides.consumeFromBeginning ?? d.consumeFromBeginning,
     trending: { ...d.trending, ...overrides.trending },
     queryLog: { ...d.queryLog, ...overrides.queryLog },
     trustForwardedFor: overrides.trustForwardedFor ?? d.trustForwardedFor,

@@ -6,10 +6,8 @@ import { DATABASE, EVENT_BUS, JsonLogger } from '@frenly/platform';
 import { SearchOutbox } from '../events/search-outbox.js';
 import { siteIndexedEvent } from '../events/site-indexed.event.js';
 import { canonicalUrl, domainOf, InvalidUrlError } from '../sites/canonical-url.js';
+import { SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import { SiteRepository } from '../sites/site.repository.js';
-
-/** The consumer group of the catalogue's denormalised facts (votes, stakes, analyses). */
-export const SITE_EVENTS_GROUP = 'search.catalogue';
 
 /**
  * Keeps the catalogue's counts, totals, scores and analysisData current from other services'
@@ -21,6 +19,9 @@ export const SITE_EVENTS_GROUP = 'search.catalogue';
 export class SiteEventsConsumer {
   private subscription?: Subscription;
   private readonly logger: JsonLogger;
+  /** The consumer group of the catalogue's denormalised facts (votes, stakes, analyses); `search.catalogue` unless configured. */
+  private readonly group: string;
+  private readonly fromBeginning: boolean;
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -28,13 +29,17 @@ export class SiteEventsConsumer {
     private readonly sites: SiteRepository,
     private readonly outbox: SearchOutbox,
     logger: JsonLogger,
+    @Inject(SEARCH_SETTINGS) settings: SearchSettings,
   ) {
     this.logger = logger.forContext('SiteEventsConsumer');
+    this.group = settings.consumerGroup;
+    this.fromBeginning = settings.consumeFromBeginning;
   }
 
   async start(): Promise<void> {
     this.subscription ??= await subscribeToEvents(this.bus, {
-      group: SITE_EVENTS_GROUP,
+      group: this.group,
+      fromBeginning: this.fromBeginning,
       handlers: {
         [Topics.VoteCast]: (event) => this.onVoteCast(event),
         [Topics.StakePlaced]: (event) => this.onStakePlaced(event),
@@ -50,14 +55,14 @@ export class SiteEventsConsumer {
 
   async onVoteCast(event: TypedEvent<typeof Topics.VoteCast>): Promise<void> {
     const payload: VoteCastV1 = event.payload;
-    await handleOnce(this.db, searchProcessedEvents, SITE_EVENTS_GROUP, event, async (tx) => {
+    await handleOnce(this.db, searchProcessedEvents, this.group, event, async (tx) => {
       await this.sites.applyVoteTotals(tx, payload);
     });
   }
 
   async onStakePlaced(event: TypedEvent<typeof Topics.StakePlaced>): Promise<void> {
     const payload: StakePlacedV1 = event.payload;
-    await handleOnce(this.db, searchProcessedEvents, SITE_EVENTS_GROUP, event, async (tx) => {
+    await handleOnce(this.db, searchProcessedEvents, this.group, event, async (tx) => {
       await this.sites.applyStakeTotals(tx, payload);
     });
   }
@@ -75,7 +80,7 @@ export class SiteEventsConsumer {
       return;
     }
     let announced = false;
-    await handleOnce(this.db, searchProcessedEvents, SITE_EVENTS_GROUP, event, async (tx) => {
+    await handleOnce(this.db, searchProcessedEvents, this.group, event, async (tx) => {
       const outcome = await this.sites.applyAnalysis(tx, url, domainOf(url), payload);
       if (outcome?.announce) {
         await this.outbox.write(tx, [siteIndexedEvent(outcome.site)]);

@@ -116,6 +116,16 @@ export function hasExclusion(query: WebQuery): boolean {
   return query.clauses.some((clause) => clause.alternatives.length === 1 && clause.alternatives[0]?.negated === true);
 }
 
+/** True when the query holds a "phrase" or a completed prefix: matches the planner cannot estimate well. */
+export function hasPhraseOrPrefix(query: WebQuery): boolean {
+  return query.clauses.some((clause) => clause.alternatives.some((atom) => atom.kind === 'phrase' || atom.prefix === true));
+}
+
+/** True when the query holds a "phrase" (positive or excluded). */
+export function hasPhrase(query: WebQuery): boolean {
+  return query.clauses.some((clause) => clause.alternatives.some((atom) => atom.kind === 'phrase'));
+}
+
 /**
  * The words a site's domain or title would have to equal to be an exact match: the positive
  * single-alternative atoms, in order ("wikipedia", "python docs"); '' when there are none.

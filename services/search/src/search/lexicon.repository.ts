@@ -12,7 +12,7 @@ export class LexiconRepository {
    * For each term the catalogue does not know: its most similar known word (at least
    * `minSimilarity`, ties to the more common word), or undefined. Known terms are absent.
    */
-  async correctionsFor(terms: readonly string[], minSimilarity: number): Promise<Map<string, string | undefined>> {
+  async correctionsFor(terms: readonly string[], minSimilarity: number, statementTimeoutMs: number): Promise<Map<string, string | undefined>> {
     const corrections = new Map<string, string | undefined>();
     if (terms.length === 0) return corrections;
     const values = sql.join(
@@ -21,7 +21,8 @@ export class LexiconRepository {
     );
     const rows = await this.db.transaction(async (tx) => {
       // The % operator (GIN-indexed) uses this threshold; local to the transaction.
-      await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(minSimilarity)}, true)`);
+      await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(minSimilarity)}, true),
+        set_config('statement_timeout', ${String(statementTimeoutMs)}, true), set_config('jit', 'off', true)`);
       const result = await tx.execute<{ term: string; known: boolean; best: string | null }>(sql`
         select t.term,
           exists (select 1 from search.lexicon l where l.word = t.term) as known,

@@ -9,6 +9,8 @@ import {
   expandTerms,
   formatWebQuery,
   hasExclusion,
+  hasPhrase,
+  hasPhraseOrPrefix,
   hasPositiveClause,
   parseWebQuery,
   type WebQuery,
@@ -16,8 +18,9 @@ import {
 import { QueryLogWriter } from '../trending/query-log.writer.js';
 import { VisitorHasher } from '../trending/visitor-hash.js';
 import { LexiconRepository } from './lexicon.repository.js';
+import { withinDeadline } from './search-deadline.js';
 import { SearchRepository, type SearchHit } from './search.repository.js';
-import { tsquerySql } from './tsquery.sql.js';
+import { indexOnlyTsquerySql, tsquerySql } from './tsquery.sql.js';
 
 export interface SearchRequestParams {
   /** Trimmed, not blank (validated at the edge). */
@@ -56,15 +59,8 @@ export class SearchService {
   async search(params: SearchRequestParams, visitor: Visitor): Promise<SearchResponse> {
     const parsed = parseWebQuery(params.q);
     const offset = (params.page - 1) * params.limit;
-    let outcome = await this.run(parsed, offset, params.limit);
-    let correctedQuery: string | null = null;
-    if (outcome.total < this.settings.ranking.correctBelow) {
-      const corrected = await this.runCorrected(parsed, offset, params.limit);
-      if (corrected && corrected.outcome.total > outcome.total) {
-        outcome = corrected.outcome;
-        correctedQuery = corrected.display;
-      }
-    }
+    // A plan gone wrong costs this request a 503, never the pool's connections (search-deadline.ts).
+    const { outcome, correctedQuery } = await withinDeadline(this.settings.queryTimeoutMs, () => this.answer(parsed, offset, params.limit));
     this.metrics.counter({ name: 'search_queries_total', help: 'Searches answered, by whether a correction was used', labelNames: ['corrected'] }).inc({ corrected: correctedQuery ? 'yes' : 'no' });
     await this.log(params.q, parsed, outcome.total, visitor);
     return {
@@ -78,14 +74,37 @@ export class SearchService {
     };
   }
 
+  /** The query as typed, then, when it finds almost nothing, with unknown words corrected. */
+  private async answer(parsed: WebQuery, offset: number, limit: number): Promise<{ outcome: Outcome; correctedQuery: string | null }> {
+    const outcome = await this.run(parsed, offset, limit);
+    if (outcome.total >= this.settings.ranking.correctBelow) return { outcome, correctedQuery: null };
+    const corrected = await this.runCorrected(parsed, offset, limit);
+    if (corrected && corrected.outcome.total > outcome.total) return { outcome: corrected.outcome, correctedQuery: corrected.display };
+    return { outcome, correctedQuery: null };
+  }
+
   private async run(query: WebQuery, offset: number, limit: number, exactText = exactMatchText(query)): Promise<Outcome> {
     const tsquery = hasPositiveClause(query) ? tsquerySql(query) : undefined;
-    if (!tsquery) return { hits: [], total: 0, totalIsEstimate: false };
-    const { candidateLimit, bodyTierBelow } = this.settings.ranking;
+    const indexOnlyQuery = hasPositiveClause(query) ? indexOnlyTsquerySql(query) : undefined;
+    if (!tsquery || !indexOnlyQuery) return { hits: [], total: 0, totalIsEstimate: false };
+    const { candidateLimit, bodyTierBelow, bodyScanLimit } = this.settings.ranking;
     // Paging stops at the candidate window: deeper results are not ranked.
     const pageLimit = Math.max(0, Math.min(limit, candidateLimit - offset));
-    const page = await this.repository.rankedPage({ query: tsquery, exactText, offset, limit: pageLimit, candidateLimit, hasExclusions: hasExclusion(query), bodyTierBelow });
-    if (page.candidates < candidateLimit && page.searchedBody) return { hits: page.hits, total: page.candidates, totalIsEstimate: false };
+    const page = await this.repository.rankedPage({
+      query: tsquery,
+      indexOnlyQuery,
+      rechecks: hasPhrase(query),
+      unpredictable: hasPhraseOrPrefix(query),
+      exactText,
+      offset,
+      limit: pageLimit,
+      candidateLimit,
+      hasExclusions: hasExclusion(query),
+      bodyTierBelow,
+      bodyScanLimit,
+      statementTimeoutMs: this.settings.queryTimeoutMs,
+    });
+    if (page.complete) return { hits: page.hits, total: page.candidates, totalIsEstimate: false };
     const estimate = await this.repository.estimateMatches(tsquery);
     return { hits: page.hits, total: Math.max(page.candidates, estimate), totalIsEstimate: true };
   }
@@ -94,7 +113,7 @@ export class SearchService {
   private async runCorrected(query: WebQuery, offset: number, limit: number): Promise<{ outcome: Outcome; display: string | null } | undefined> {
     const terms = correctableTerms(query);
     if (terms.length === 0) return undefined;
-    const corrections = await this.lexicon.correctionsFor(terms, this.settings.ranking.minSimilarity);
+    const corrections = await this.lexicon.correctionsFor(terms, this.settings.ranking.minSimilarity, this.settings.queryTimeoutMs);
     if (corrections.size === 0) return undefined;
     const expanded = expandTerms(query, corrections, (term) => term.length >= MIN_PREFIX_LENGTH);
     const readable = applyCorrections(query, corrections);

@@ -11,15 +11,29 @@ export const TEXT_SEARCH_CONFIG = sql.raw(`'english'::regconfig`);
  * Undefined when nothing is required (a query of exclusions alone).
  */
 export function tsquerySql(query: WebQuery): SQL | undefined {
+  return treeSql(query, atomSql);
+}
+
+/**
+ * A superset of tsquerySql's matches that a GIN index answers without reading the rows back:
+ * phrases as all of their words (positions are not in the index, so a phrase is rechecked
+ * on every row holding its words), excluded phrases dropped. Undefined as for tsquerySql.
+ */
+export function indexOnlyTsquerySql(query: WebQuery): SQL | undefined {
+  const kept = { clauses: query.clauses.filter((clause) => !(clause.alternatives.length === 1 && clause.alternatives[0]?.negated && clause.alternatives[0].kind === 'phrase')) };
+  return treeSql(kept, (atom) => (atom.kind === 'phrase' ? sql`plainto_tsquery(${TEXT_SEARCH_CONFIG}, ${atom.text})` : atomSql(atom)));
+}
+
+function treeSql(query: WebQuery, atomToSql: (atom: QueryAtom) => SQL): SQL | undefined {
   const required: SQL[] = [];
   const excluded: SQL[] = [];
   for (const clause of query.clauses) {
     const [only] = clause.alternatives;
     if (clause.alternatives.length === 1 && only?.negated) {
-      excluded.push(sql`!!(${atomSql(only)})`);
+      excluded.push(sql`!!(${atomToSql(only)})`);
       continue;
     }
-    const alternatives = clause.alternatives.filter((atom) => !atom.negated).map(atomSql);
+    const alternatives = clause.alternatives.filter((atom) => !atom.negated).map(atomToSql);
     if (alternatives.length > 0) required.push(alternatives.length === 1 ? (alternatives[0] as SQL) : sql`(${sql.join(alternatives, sql` || `)})`);
   }
   if (required.length === 0) return undefined;

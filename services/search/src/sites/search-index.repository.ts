@@ -1,0 +1,206 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from '@frenly/db';
+import { DATABASE } from '@frenly/platform';
+import { SiteRepository } from './site.repository.js';
+
+/** One step of finishing a bulk load; `run` gets a database of its own (one connection on PostgreSQL). */
+export interface IndexBuildStep {
+  readonly name: string;
+  /** Steps that must be done first. */
+  readonly after: readonly string[];
+  run(db: Database): Promise<void>;
+}
+
+export interface IndexDefinition {
+  readonly name: string;
+  readonly definition: string;
+}
+
+// Where suspend() leaves the dropped definitions, so that any process can finish the load.
+const SUSPENDED_KEY = 'bulk-load.suspended-indexes';
+const INDEXED_TABLES = ['sites', 'site_heads', 'site_bodies'] as const;
+const PREPARE_STEP = 'site_index:prepare';
+
+/**
+ * Bulk loads of the catalogue (an import of millions of pages): what makes them fast is
+ * tokenising each site once, in parallel, and building each index once over the loaded rows
+ * instead of maintaining it row by row.
+ *   suspend()  drops the secondary indexes of search.sites, search.site_heads and
+ *              search.site_bodies (primary keys and url uniqueness stay) and stops the
+ *              trigger that indexes inserted sites;
+ *   …the caller inserts into search.sites (COPY or batched inserts)…
+ *   finishSteps() the steps that rebuild the rest: the search index (site_bodies and
+ *              site_heads, tokenised in `parts` rank ranges that can run at once, each written
+ *              in static-rank order), each index (maintenance_work_mem raised), the lexicon
+ *              in one pass, fresh planner statistics. runIndexBuildSteps runs them on as many
+ *              connections as it is given.
+ * The dropped definitions are kept in search.settings until the load is finished. Other
+ * writers may keep writing: a site inserted while the index is rebuilt is indexed by the
+ * trigger (switched back on first) or by the rebuild, whichever comes first.
+ */
+@Injectable()
+export class SearchIndexRepository {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly sites: SiteRepository,
+  ) {}
+
+  async suspend(): Promise<IndexDefinition[]> {
+    return this.db.transaction(async (tx) => {
+      const tables = sql.join(
+        INDEXED_TABLES.map((table) => sql`${table}`),
+        sql`, `,
+      );
+      const current = await tx.execute<{ name: string; definition: string }>(sql`
+        select i.indexname as name, i.indexdef as definition from pg_indexes i
+        where i.schemaname = 'search' and i.tablename in (${tables})
+          and i.indexname not in (select c.conname from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = 'search')
+        order by i.indexname`);
+      const earlier = await this.suspended(tx);
+      const definitions = [...earlier, ...current.rows.filter((row) => !earlier.some((kept) => kept.name === row.name))];
+      await tx.execute(sql`insert into search.settings (key, value) values (${SUSPENDED_KEY}, ${JSON.stringify(definitions)})
+        on conflict (key) do update set value = excluded.value`);
+      for (const { name } of current.rows) await tx.execute(sql.raw(`drop index search."${name.replace(/"/g, '""')}"`));
+      await tx.execute(sql`alter table search.sites disable trigger sites_index_insert`);
+      return definitions;
+    });
+  }
+
+  /** Index definitions dropped by suspend() and not rebuilt yet. */
+  async suspended(executor: Database | Transaction = this.db): Promise<IndexDefinition[]> {
+    const saved = await executor.execute<{ value: string }>(sql`select value from search.settings where key = ${SUSPENDED_KEY}`);
+    return saved.rows[0] ? (JSON.parse(saved.rows[0].value) as IndexDefinition[]) : [];
+  }
+
+  /**
+   * The steps that finish a bulk load. `parts` rank ranges are tokenised by separate steps
+   * (one per connection is the fastest); `maintenanceWorkMem` (e.g. '1GB') is the memory each
+   * index build may sort in (a GIN build is much faster when all its entries fit).
+   */
+  async finishSteps(options: { parts: number; maintenanceWorkMem: string }): Promise<IndexBuildStep[]> {
+    const definitions = await this.suspended();
+    const memory = /^\d+\s*(kB|MB|GB)$/.test(options.maintenanceWorkMem) ? options.maintenanceWorkMem : '256MB';
+    const bounds = await this.rankBounds(Math.max(1, Math.trunc(options.parts)));
+    const parts = bounds.map((range, index) => ({
+      name: `site_index:${index + 1}/${bounds.length}`,
+      after: [PREPARE_STEP],
+      run: (db: Database) => this.indexRankRange(db, range, memory),
+    }));
+    const partNames = parts.map((part) => part.name);
+    const onIndexTables = (definition: IndexDefinition) => !/ON search\.sites /.test(definition.definition);
+    const isGin = (definition: IndexDefinition) => /USING gin/i.test(definition.definition);
+    // Biggest first: the whole-document GIN index, then the head one, then the btrees.
+    const indexes = [...definitions].sort((a, b) => Number(isGin(b)) - Number(isGin(a)) || b.name.localeCompare(a.name));
+    const indexSteps = indexes.map((definition) => ({
+      name: definition.name,
+      after: onIndexTables(definition) ? partNames : [],
+      run: (db: Database) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('maintenance_work_mem', ${memory}, true)`);
+          await tx.execute(sql.raw(definition.definition));
+        }),
+    }));
+    return [
+      { name: PREPARE_STEP, after: [], run: (db) => this.prepareSiteIndex(db) },
+      ...parts,
+      ...indexSteps,
+      { name: 'lexicon', after: [], run: (db) => this.sites.rebuildLexicon(db) },
+      {
+        name: 'analyze',
+        after: [...partNames, ...indexSteps.map((step) => step.name), 'lexicon'],
+        run: async (db) => {
+          for (const table of [...INDEXED_TABLES, 'lexicon']) await db.execute(sql.raw(`analyze search.${table}`));
+          await db.execute(sql`delete from search.settings where key = ${SUSPENDED_KEY}`);
+        },
+      },
+    ];
+  }
+
+  /** Finishes a bulk load on this repository's database, one step after the other. */
+  async finish(maintenanceWorkMem = '256MB'): Promise<void> {
+    await runIndexBuildSteps(await this.finishSteps({ parts: 1, maintenanceWorkMem }), [this.db]);
+  }
+
+  /** `parts` static-rank ranges [from, to) holding about as many sites each (null: open end). */
+  private async rankBounds(parts: number): Promise<{ from: number | null; to: number | null }[]> {
+    if (parts === 1) return [{ from: null, to: null }];
+    const fractions = Array.from({ length: parts - 1 }, (_, k) => (k + 1) / parts);
+    const result = await this.db.execute<{ bounds: number[] | string | null }>(
+      sql`select percentile_disc(${`{${fractions.join(',')}}`}::float8[]) within group (order by static_rank) as bounds from search.sites`,
+    );
+    const raw = result.rows[0]?.bounds ?? null;
+    const cuts = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.replace(/[{}]/g, '').split(',').filter(Boolean) : []).map(Number);
+    const edges = [null, ...cuts, null];
+    return edges.slice(0, -1).map((from, k) => ({ from, to: edges[k + 1] ?? null }));
+  }
+
+  /** Indexing back on (a site inserted from now on is indexed by the trigger), search index emptied. */
+  private async prepareSiteIndex(db: Database): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`alter table search.sites enable trigger sites_index_insert`);
+      await tx.execute(sql`truncate search.site_bodies, search.site_heads`);
+    });
+  }
+
+  /** Tokenises the sites of one rank range once and writes both index relations in rank order. */
+  private async indexRankRange(db: Database, range: { from: number | null; to: number | null }, workMem: string): Promise<void> {
+    const inRange = sql.join(
+      [sql`true`, ...(range.from === null ? [] : [sql`static_rank >= ${range.from}`]), ...(range.to === null ? [] : [sql`static_rank < ${range.to}`])],
+      sql` and `,
+    );
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);
+      // One sort, in the CTE: both inserts read its rows in that order (a CTE scan keeps it).
+      await tx.execute(sql`
+        with doc as materialized (
+          select id, static_rank, domain, domain_label, lower(title) as title_key,
+            search.site_document(title, domain, description, tags, page_text) as v
+          from search.sites where ${inRange}
+          order by static_rank desc, id
+        ), bodies as (
+          insert into search.site_bodies (id, static_rank, search_vector)
+          select id, static_rank, v from doc
+          on conflict (id) do nothing
+        )
+        insert into search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector)
+        select id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b}') from doc
+        on conflict (id) do nothing`);
+    });
+  }
+}
+
+/**
+ * Runs the steps on the given databases (one lane each), each step as soon as a lane is free
+ * and the steps it comes after are done; resolves with each step's duration in ms.
+ */
+export async function runIndexBuildSteps(steps: readonly IndexBuildStep[], lanes: readonly Database[]): Promise<Record<string, number>> {
+  const pending = [...steps];
+  const done = new Set<string>();
+  const times: Record<string, number> = {};
+  let wake: () => void = () => undefined;
+  let changed = new Promise<void>((resolve) => (wake = resolve));
+  const signal = () => {
+    wake();
+    changed = new Promise<void>((resolve) => (wake = resolve));
+  };
+  const lane = async (db: Database): Promise<void> => {
+    for (;;) {
+      const index = pending.findIndex((step) => step.after.every((name) => done.has(name)));
+      if (index === -1) {
+        if (pending.length === 0) return;
+        await changed; // every remaining step waits for one still running elsewhere
+        continue;
+      }
+      const [step] = pending.splice(index, 1);
+      if (!step) continue;
+      const started = performance.now();
+      await step.run(db);
+      times[step.name] = Math.round(performance.now() - started);
+      done.add(step.name);
+      signal();
+    }
+  };
+  await Promise.all(lanes.map(lane));
+  return times;
+}
