@@ -1,16 +1,48 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 
 export const VALIDATION_FAILED = 'VALIDATION_FAILED';
 
-/** The global pipe: unknown properties are refused, payloads become DTO instances. */
+/** Far deeper than any request DTO; deeper input is refused before it is transformed. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * The global pipe: unknown properties are refused, payloads become DTO instances. Input that
+ * nests deeper than MAX_INPUT_DEPTH is a 400 first: class-transformer recurses once per level,
+ * and a few kilobytes of `[[[[…]]]]` would overflow the stack (a 500) on the way to the DTO.
+ */
+class FrenlyValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (nestsDeeperThan(value, MAX_INPUT_DEPTH)) {
+      throw new BadRequestException({
+        message: `The request ${metadata.type} nests deeper than ${MAX_INPUT_DEPTH} levels`,
+        error: 'Bad Request',
+        code: VALIDATION_FAILED,
+      });
+    }
+    return (await super.transform(value, metadata)) as unknown;
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new FrenlyValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
     exceptionFactory: (errors) =>
       new BadRequestException({ message: flattenMessages(errors), error: 'Bad Request', code: VALIDATION_FAILED }),
   });
+}
+
+/** Whether objects or arrays nest more than `limit` levels below `value` (no recursion: it must not overflow either). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [current, depth] = next;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** "email must be an email", "address.city should not be empty", … */
