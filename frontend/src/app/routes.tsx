@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useSearchParams, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/use-auth';
-import { AppExtras } from '../features/pwa/app-extras';
+import { AppExtras, OfflineBanner } from '../features/pwa/app-extras';
 import { useLiveUpdates } from '../features/realtime/use-live-updates';
 import {
   AnalysisPage,
@@ -29,6 +29,7 @@ export function RootLayout() {
   if (isChecking) return <PageSpinner label="Checking your session" />;
   return (
     <>
+      <OfflineBanner />
       <Suspense fallback={<PageSpinner />}>
         {hasSearchQuery(params) ? <SearchResultsPage /> : <Outlet />}
       </Suspense>

@@ -6,14 +6,17 @@ import { installStore, useInstallState, type InstallStore } from './install-stat
 import { subscribeToPush } from './push-subscription';
 import { useOnline } from './use-online';
 
-/** "You're offline" while the browser has no network (spec §2). */
+/**
+ * "You're offline" while the browser has no network (spec §2). It sits above the screen, in
+ * the page's flow: a fixed bar would cover the screen's own header.
+ */
 export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
     <div
       role="status"
-      className="fixed inset-x-0 top-0 z-[60] flex items-center justify-center gap-2 bg-slate-900 px-4 py-2 text-sm text-white"
+      className="flex flex-wrap items-center justify-center gap-x-2 bg-slate-900 px-4 py-2 text-sm text-white"
     >
       <WifiOffIcon aria-hidden="true" className="size-4" />
       <strong className="font-semibold">You&apos;re offline</strong>
@@ -137,10 +140,10 @@ export function ShareButton({ store = installStore() }: { store?: InstallStore }
   );
 }
 
+/** The floating extras of every screen (the offline banner goes above the screen: see routes.tsx). */
 export function AppExtras() {
   return (
     <>
-      <OfflineBanner />
       <InstallCard />
       <NotificationCard />
       <ShareButton />

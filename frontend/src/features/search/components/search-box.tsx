@@ -59,7 +59,7 @@ export function SearchBox({
           autoFocus={autoFocus}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          placeholder={large ? 'Search the web with transparency' : 'Search'}
+          placeholder={large ? 'Search the web' : 'Search'}
           className={cn(
             'h-full min-w-0 flex-1 bg-transparent px-2 text-slate-900 placeholder:text-slate-500 focus:outline-none',
             large ? 'text-lg' : 'text-base',
