@@ -14,4 +14,5 @@ export const commonVars = {
     'Secret (32+ characters) the gateway signs identities with for the services; embedded: random per start',
   ),
   KAFKA_CLIENT_ID: env.string('Kafka client id prefix', { default: 'frenly' }),
+  KAFKA_NAMESPACE: env.string('Prefix of every Kafka topic and consumer group (`<namespace>.<topic>`), for installations sharing a broker; empty = none', { default: '' }),
 } as const;

@@ -8,6 +8,8 @@ export interface CreateEventBusOptions {
   readonly kafkaBrokers?: readonly string[];
   /** Identifies this service to Kafka (logs, quotas). */
   readonly clientId: string;
+  /** Kafka only: prefix of every topic and group on the broker (see KafkaEventBusOptions.namespace). */
+  readonly namespace?: string;
   readonly logger?: EventsLogger;
   /** Extra settings for the Kafka adapter. */
   readonly kafka?: Omit<KafkaEventBusOptions, 'brokers' | 'clientId' | 'logger'>;
@@ -19,7 +21,7 @@ export interface CreateEventBusOptions {
 export function createEventBus(options: CreateEventBusOptions): EventBus {
   const brokers = (options.kafkaBrokers ?? []).filter((b) => b.trim() !== '');
   if (brokers.length > 0) {
-    return new KafkaEventBus({ ...options.kafka, brokers, clientId: options.clientId, logger: options.logger });
+    return new KafkaEventBus({ ...options.kafka, brokers, clientId: options.clientId, namespace: options.namespace, logger: options.logger });
   }
   return new InProcessEventBus({ ...options.inProcess, logger: options.logger });
 }

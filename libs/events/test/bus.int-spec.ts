@@ -1,4 +1,5 @@
 import { InProcessEventBus, KafkaEventBus, silentLogger } from '../src/index.js';
+import { waitFor } from '@frenly/testing';
 import { busContract, type BusFixture } from './bus-contract.js';
 import { TEST_KAFKA_BROKERS } from './kafka-env.js';
 
@@ -20,4 +21,31 @@ describe('EventBus contract: Kafka adapter', () => {
     }),
     (fixture) => fixture.bus.close(),
   );
+});
+
+describe('Kafka namespaces', () => {
+  it('keeps two namespaces apart on one broker, and hands handlers the plain topic name', async () => {
+    const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const [blue, green] = ['blue', 'green'].map(
+      (ns) => new KafkaEventBus({ brokers: TEST_KAFKA_BROKERS, clientId: `ns-test-${ns}`, namespace: `ns-${ns}-${run}`, handlerRetry, logger: silentLogger }),
+    ) as [KafkaEventBus, KafkaEventBus];
+    const seen: Record<string, Array<{ topic: string; id: string }>> = { blue: [], green: [] };
+    try {
+      // The same topic and group names in both namespaces.
+      await blue.subscribe({ group: 'readers', topics: ['site.news'], handler: async (e) => void seen.blue!.push({ topic: e.topic, id: e.id }) });
+      await green.subscribe({ group: 'readers', topics: ['site.news'], handler: async (e) => void seen.green!.push({ topic: e.topic, id: e.id }) });
+      const event = (id: string) => ({ id, topic: 'site.news', key: 'k', payload: { id }, occurredAt: new Date().toISOString(), headers: {} });
+      const blueId = crypto.randomUUID();
+      const greenId = crypto.randomUUID();
+      await blue.publish([event(blueId)]);
+      await green.publish([event(greenId)]);
+      await waitFor(() => (seen.blue!.length > 0 && seen.green!.length > 0 ? true : undefined), 20_000, 20, 'one event in each namespace');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(seen.blue).toEqual([{ topic: 'site.news', id: blueId }]);
+      expect(seen.green).toEqual([{ topic: 'site.news', id: greenId }]);
+      expect(await blue.consumerLag('readers', ['site.news'])).toBe(0);
+    } finally {
+      await Promise.all([blue.close(), green.close()]);
+    }
+  }, 60_000);
 });

@@ -5,3 +5,4 @@ export * from './spawned-process.js';
 export * from './topology.js';
 export * from './sign-in-browser.js';
 export * from './private-infra.js';
+export * from './embedded-runtime.js';

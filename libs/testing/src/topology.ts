@@ -49,6 +49,8 @@ export class DistributedTopology {
       REDIS_URL: options.infra?.redisUrl ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       KAFKA_BROKERS: options.infra?.kafkaBrokers ?? process.env.TEST_KAFKA_BROKERS ?? '127.0.0.1:9092',
       KAFKA_CLIENT_ID: `frenly-topology-${runId}`,
+      // Topics and groups of its own: other runs' events on the shared broker are not ours.
+      KAFKA_NAMESPACE: `topology-${runId}`,
       FRENLY_IDENTITY_SECRET: randomBytes(32).toString('base64url'),
       ...options.env,
     });

@@ -47,7 +47,9 @@ export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
   waitTimeoutMs: 25_000,
   jobTimeoutMs: 20_000,
   concurrency: 2,
-  siteIdWaitMs: 5_000,
+  // A new site's id comes back through two relays and two consumers (site-analyzed to the
+  // search service, site-indexed back); on Kafka under load that took over 5 s.
+  siteIdWaitMs: 15_000,
   fetchAllowList: [],
   fetchTimeoutMs: 10_000,
   fetchMaxBytes: 5 * 1024 * 1024,

@@ -13,6 +13,12 @@ const { Kafka: KafkaClient, Partitioners, logLevel } = kafkajs;
 export interface KafkaEventBusOptions {
   readonly brokers: readonly string[];
   readonly clientId: string;
+  /**
+   * Prefixes every topic and consumer group on the broker with `<namespace>.` (handlers still
+   * see the plain topic names), so that several installations, or test runs, can share a broker
+   * without reading each other's events. Empty: no prefix.
+   */
+  readonly namespace?: string;
   /** Partitions of the topics this bus creates (default 6): a group shares a topic among at most this many members. */
   readonly partitions?: number;
   /** Replication factor of created topics (default: the broker's default). */
@@ -65,9 +71,13 @@ export class KafkaEventBus implements EventBus {
   private readonly ensuredTopics = new Map<string, Promise<void>>();
   private readonly subscriptions = new Set<KafkaSubscription>();
   private closed = false;
+  /** The broker's name of a topic or group (see `namespace`). */
+  private readonly onBroker: (name: string) => string;
 
   constructor(private readonly options: KafkaEventBusOptions) {
     if (options.brokers.length === 0) throw new TypeError('KafkaEventBus needs at least one broker');
+    const prefix = options.namespace ? `${options.namespace}.` : '';
+    this.onBroker = (name) => `${prefix}${name}`;
     this.logger = options.logger ?? stderrLogger;
     this.partitions = Math.max(1, options.partitions ?? 6);
     this.publishRetry = options.publishRetry ?? { initialRetryTime: 300, maxRetryTime: 5_000, retries: 9 };
@@ -103,9 +113,10 @@ export class KafkaEventBus implements EventBus {
     const byTopic = new Map<string, Message[]>();
     for (const event of events) {
       assertPublishable(event);
-      const messages = byTopic.get(event.topic) ?? [];
+      const topic = this.onBroker(event.topic);
+      const messages = byTopic.get(topic) ?? [];
       messages.push(encodeEvent(event));
-      byTopic.set(event.topic, messages);
+      byTopic.set(topic, messages);
     }
     await this.ensureTopics([...byTopic.keys()]);
     const producer = await this.connectedProducer();
@@ -118,10 +129,13 @@ export class KafkaEventBus implements EventBus {
     if (!options.group) throw new TypeError('subscribe: group is required');
     if (options.topics.length === 0) throw new TypeError('subscribe: at least one topic is required');
     // Subscribing to a missing topic would auto-create it with one partition: create it first.
-    await this.ensureTopics(options.topics);
+    const topics = options.topics.map(this.onBroker);
+    await this.ensureTopics(topics);
+    const prefixLength = this.onBroker('').length;
     const subscription = new KafkaSubscription(this.kafka, this.logger, this.consumerSettings, {
-      group: options.group,
-      topics: [...options.topics],
+      group: this.onBroker(options.group),
+      topics,
+      logicalTopic: (kafkaTopic) => kafkaTopic.slice(prefixLength),
       handler: options.handler as SubscribeOptions['handler'],
       dedupe: options.dedupe ?? new MemoryDedupeStore(),
       fromBeginning: options.fromBeginning ?? true,
@@ -167,7 +181,7 @@ export class KafkaEventBus implements EventBus {
   async consumerLag(group: string, topics: readonly string[], fromBeginning = true): Promise<number> {
     const admin = await this.connectedLagAdmin();
     try {
-      const committed = await admin.fetchOffsets({ groupId: group, topics: [...topics] });
+      const committed = await admin.fetchOffsets({ groupId: this.onBroker(group), topics: topics.map(this.onBroker) });
       let lag = 0;
       for (const { topic, partitions } of committed) {
         const ends = await admin.fetchTopicOffsets(topic);

@@ -18,6 +18,8 @@ export interface KafkaSubscriptionSpec {
   readonly handler: EventHandler<unknown>;
   readonly dedupe: DedupeStore;
   readonly fromBeginning: boolean;
+  /** The topic name handlers see for a Kafka topic (strips a namespace); default: the same name. */
+  readonly logicalTopic?: (kafkaTopic: string) => string;
 }
 
 /** Thrown out of a handler retry loop when the subscription closes, so the offset is not committed. */
@@ -103,7 +105,7 @@ export class KafkaSubscription implements Subscription {
   private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
     let event;
     try {
-      event = decodeEvent(topic, message);
+      event = decodeEvent(this.spec.logicalTopic?.(topic) ?? topic, message);
     } catch (error) {
       if (!(error instanceof UndecodableMessageError)) throw error;
       // Retrying cannot fix a record that is not an event: skip it, loudly.

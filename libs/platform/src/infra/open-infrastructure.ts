@@ -13,6 +13,7 @@ export interface InfrastructureConfig {
   readonly REDIS_URL?: string | undefined;
   readonly KAFKA_BROKERS: readonly string[];
   readonly KAFKA_CLIENT_ID: string;
+  readonly KAFKA_NAMESPACE?: string;
 }
 
 export type FrenlyJobQueue = JobQueue<FrenlyJobQueues>;
@@ -36,7 +37,7 @@ export function openDatabaseFor(
 /** Kafka when KAFKA_BROKERS is set, the in-process bus otherwise; measured in the process's metrics. */
 export async function openEventBusFor(
   infra: InfrastructureRegistry,
-  config: Pick<InfrastructureConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID'>,
+  config: Pick<InfrastructureConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID' | 'KAFKA_NAMESPACE'>,
   clientName: string,
   logger: JsonLogger,
 ): Promise<EventBus> {
@@ -46,6 +47,7 @@ export async function openEventBusFor(
       createEventBus({
         kafkaBrokers: config.KAFKA_BROKERS,
         clientId: `${config.KAFKA_CLIENT_ID}-${clientName}`,
+        namespace: config.KAFKA_NAMESPACE,
         logger: eventsLogger(logger.forContext('events')),
       }),
     (opened) => opened.ping(),

@@ -103,6 +103,7 @@ export const gatewayConfigSpec = {
   REDIS_URL: commonVars.REDIS_URL,
   FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
   KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
+  KAFKA_NAMESPACE: commonVars.KAFKA_NAMESPACE,
   PORT: env.port('HTTP port of the gateway', 3000),
   HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
   SEARCH_URL: serviceUrls('search', 3001),

@@ -20,6 +20,7 @@ export const ledgerConfigSpec = {
   KAFKA_BROKERS: distributedVars.KAFKA_BROKERS,
   FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
   KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
+  KAFKA_NAMESPACE: commonVars.KAFKA_NAMESPACE,
   PORT: env.port('HTTP port of the ledger service', 3002),
   HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
   ...ledgerSettingsVars,

@@ -11,6 +11,7 @@ export const realtimeConfigSpec = {
   KAFKA_BROKERS: distributedVars.KAFKA_BROKERS,
   FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
   KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
+  KAFKA_NAMESPACE: commonVars.KAFKA_NAMESPACE,
   PORT: env.port('HTTP port of the realtime service', 3004),
   HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
   // Same variables (and texts) as the gateway's: the websocket Origin check accepts what its cross-site check accepts.

@@ -9,6 +9,8 @@ export const KAFKA_GROUPS = Symbol('KAFKA_GROUPS');
 export interface KafkaAdminSettings {
   readonly brokers: readonly string[];
   readonly clientId: string;
+  /** The event bus's namespace: the broker's names of groups and topics carry it as a prefix. */
+  readonly namespace?: string;
 }
 
 /**
@@ -18,8 +20,10 @@ export interface KafkaAdminSettings {
 export class KafkaGroupRepository {
   private readonly kafka: Kafka;
   private admin?: Promise<Admin>;
+  private readonly onBroker: (name: string) => string;
 
   constructor(settings: KafkaAdminSettings) {
+    this.onBroker = (name) => (settings.namespace ? `${settings.namespace}.${name}` : name);
     this.kafka = new KafkaClient({
       clientId: `${settings.clientId}-admin`,
       brokers: [...settings.brokers],
@@ -37,7 +41,7 @@ export class KafkaGroupRepository {
    */
   async lag(group: string, topics: readonly string[]): Promise<number> {
     const admin = await this.connected();
-    const committed = await admin.fetchOffsets({ groupId: group, topics: [...topics] });
+    const committed = await admin.fetchOffsets({ groupId: this.onBroker(group), topics: topics.map(this.onBroker) });
     let lag = 0;
     for (const { topic, partitions } of committed) {
       const ends = new Map(
@@ -55,7 +59,7 @@ export class KafkaGroupRepository {
   /** Deletes the group with its committed offsets; rejects when Kafka refuses (e.g. a member is still in it). */
   async deleteGroup(group: string): Promise<void> {
     const admin = await this.connected();
-    await admin.deleteGroups([group]);
+    await admin.deleteGroups([this.onBroker(group)]);
   }
 
   async close(): Promise<void> {

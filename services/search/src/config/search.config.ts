@@ -49,6 +49,7 @@ export const searchConfigSpec = {
   KAFKA_BROKERS: distributedVars.KAFKA_BROKERS,
   FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
   KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
+  KAFKA_NAMESPACE: commonVars.KAFKA_NAMESPACE,
   PORT: env.port('HTTP port of the search service', 3001),
   HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
   SEARCH_TRUST_FORWARDED_FOR: env.bool('Take the visitor address (hashed for trending) from the last X-Forwarded-For hop, as set by the gateway', true),
