@@ -54,3 +54,32 @@ describe.each(ENGINES)('the candidate window on %s', (engine) => {
     expect(response.results[0]?.domain).toBe('salad.example');
   });
 });
+
+describe.each(ENGINES)('the page-text tier scan limit on %s', (engine) => {
+  let ctx: SearchContext;
+  let sut: SearchService;
+
+  beforeAll(async () => {
+    ctx = await SearchContext.start({ engine, settings: { ranking: { bodyScanLimit: 3 } } });
+    // Six sites mention the word only in their page text.
+    await insertSites(
+      ctx.db,
+      Array.from({ length: 6 }, (_, i) => ({ url: `https://page-${i}.example/`, title: `Page ${i}`, description: 'Nothing special.', pageText: 'A note on marmalade.', frenlinessScore: 50 + i })),
+    );
+    sut = ctx.app.get(SearchService);
+  }, 60_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('reads at most that many page-text matches and says the total is an estimate', async () => {
+    const response = await sut.search({ q: 'marmalade', page: 1, limit: 10 }, visitor);
+    expect(response.results).toHaveLength(3);
+    expect(response.totalIsEstimate).toBe(true);
+    expect(response.total).toBeGreaterThanOrEqual(3);
+    // Among what it read, the friendliest first.
+    const scores = response.results.map((site) => site.frenlinessScore ?? 0);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+});

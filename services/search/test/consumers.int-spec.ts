@@ -136,3 +136,24 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
     expect(await ctx.count('search.sites')).toBe(before);
   });
 });
+
+describe.each(ENGINES)('the catalogue consumers in a configured group on %s', (engine) => {
+  const group = `search.private-${Math.random().toString(36).slice(2, 8)}`;
+  let ctx: SearchContext;
+
+  beforeAll(async () => {
+    ctx = await SearchContext.start({ engine, settings: { consumerGroup: group } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('consume as that group (a private copy of the catalogue never takes the shared group its events)', async () => {
+    const siteId = (await insertSites(ctx.db, [{ url: 'https://private-copy.example/', title: 'Private copy' }])).get('https://private-copy.example/') as number;
+    await ctx.bus.publish([makeEvent(Topics.VoteCast, siteId, { siteId, userId: 'u1', vote: 'up', upvotes: 5, downvotes: 0, siteVersion: 1 } satisfies VoteCastV1)]);
+    await waitFor(async () => ((await ctx.app.get(SiteRepository).getById(siteId))?.upvotes === 5 ? true : undefined));
+    const groups = await ctx.db.execute<{ consumer_group: string }>(sql`select distinct consumer_group from search.processed_events`);
+    expect(groups.rows.map((row) => row.consumer_group)).toEqual([group]);
+  });
+});

@@ -33,6 +33,9 @@ const FIXTURES: FixtureSite[] = [
   // Equally relevant to "compost bins"; 1 up / 0 down against 90 up / 10 down (inserted last).
   { url: 'https://compost-one.example/', title: 'Compost bins compared', description: 'Reviews of compost bins for small gardens.', upvotes: 1, downvotes: 0 },
   { url: 'https://compost-two.example/', title: 'Compost bins compared', description: 'Reviews of compost bins for small gardens.', upvotes: 90, downvotes: 10 },
+  // Ranking 2.1: naming the word in title or description beats a far friendlier site that only mentions it in its page text.
+  { url: 'https://beekeeping-basics.example/', title: 'Beekeeping basics', description: 'Hives and honey for beginners.', frenlinessScore: 20 },
+  { url: 'https://farm-diary.example/', title: 'Farm diary', description: 'Notes from a small farm.', pageText: 'This spring we started beekeeping.', frenlinessScore: 100, trustScore: 'high', upvotes: 400, downvotes: 2 },
   // Identical and unscored: the lower id first.
   { url: 'https://twin-a.example/', title: 'Origami folding', description: 'Paper folding patterns.' },
   { url: 'https://twin-b.example/', title: 'Origami folding', description: 'Paper folding patterns.' },
@@ -78,6 +81,10 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
 
   it('finds words that only the page text contains', async () => {
     expect(domains(await search('spring rally'))).toEqual(['jaguar-club.example']);
+  });
+
+  it('ranks a title or description match above a friendlier site that only mentions the word in its page text', async () => {
+    expect(domains(await search('beekeeping'))).toEqual(['beekeeping-basics.example', 'farm-diary.example']);
   });
 
   it('unions OR alternatives', async () => {

@@ -5,6 +5,8 @@ import {
   exactMatchText,
   expandTerms,
   formatWebQuery,
+  hasPhrase,
+  hasPhraseOrPrefix,
   hasPositiveClause,
   MAX_QUERY_ATOMS,
   parseWebQuery,
@@ -71,6 +73,15 @@ describe('query helpers', () => {
   it('tells whether anything must match', () => {
     expect(hasPositiveClause(parseWebQuery('-spam'))).toBe(false);
     expect(hasPositiveClause(parseWebQuery('eggs -spam'))).toBe(true);
+  });
+
+  it('tells which queries hold phrases or completed prefixes (matches the planner cannot estimate)', () => {
+    expect(hasPhrase(parseWebQuery('climate change'))).toBe(false);
+    expect(hasPhrase(parseWebQuery('climate -"climate change"'))).toBe(true);
+    expect(hasPhraseOrPrefix(parseWebQuery('"new york"'))).toBe(true);
+    const completed = expandTerms(parseWebQuery('wikip'), new Map([['wikip', undefined]]), () => true);
+    expect([hasPhrase(completed), hasPhraseOrPrefix(completed)]).toEqual([false, true]);
+    expect(hasPhraseOrPrefix(parseWebQuery('wikip'))).toBe(false);
   });
 
   it('gives the text an exact domain or title match is compared with', () => {

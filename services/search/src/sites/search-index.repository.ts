@@ -12,6 +12,16 @@ export interface IndexBuildStep {
   run(db: Database): Promise<void>;
 }
 
+interface RankKey {
+  readonly rank: number;
+  readonly id: number;
+}
+
+interface RankRange {
+  readonly from: RankKey | null;
+  readonly to: RankKey | null;
+}
+
 export interface IndexDefinition {
   readonly name: string;
   readonly definition: string;
@@ -19,16 +29,16 @@ export interface IndexDefinition {
 
 // Where suspend() leaves the dropped definitions, so that any process can finish the load.
 const SUSPENDED_KEY = 'bulk-load.suspended-indexes';
-const INDEXED_TABLES = ['sites', 'site_heads', 'site_bodies'] as const;
+const INDEXED_TABLES = ['sites', 'site_heads', 'site_bodies', 'lexicon'] as const;
 const PREPARE_STEP = 'site_index:prepare';
 
 /**
  * Bulk loads of the catalogue (an import of millions of pages): what makes them fast is
  * tokenising each site once, in parallel, and building each index once over the loaded rows
  * instead of maintaining it row by row.
- *   suspend()  drops the secondary indexes of search.sites, search.site_heads and
- *              search.site_bodies (primary keys and url uniqueness stay) and stops the
- *              trigger that indexes inserted sites;
+ *   suspend()  drops the secondary indexes of search.sites, search.site_heads,
+ *              search.site_bodies and search.lexicon (primary keys and url uniqueness stay)
+ *              and stops the trigger that indexes inserted sites;
  *   …the caller inserts into search.sites (COPY or batched inserts)…
  *   finishSteps() the steps that rebuild the rest: the search index (site_bodies and
  *              site_heads, tokenised in `parts` rank ranges that can run at once, each written
@@ -88,13 +98,16 @@ export class SearchIndexRepository {
       run: (db: Database) => this.indexRankRange(db, range, memory),
     }));
     const partNames = parts.map((part) => part.name);
-    const onIndexTables = (definition: IndexDefinition) => !/ON search\.sites /.test(definition.definition);
-    const isGin = (definition: IndexDefinition) => /USING gin/i.test(definition.definition);
-    // Biggest first: the whole-document GIN index, then the head one, then the btrees.
-    const indexes = [...definitions].sort((a, b) => Number(isGin(b)) - Number(isGin(a)) || b.name.localeCompare(a.name));
+    // An index waits for its table's rows: the search index's for the ranges, the lexicon's for the lexicon.
+    const rowsOf = (definition: IndexDefinition) =>
+      /ON search\.lexicon /.test(definition.definition) ? ['lexicon'] : /ON search\.sites /.test(definition.definition) ? [] : partNames;
+    // Biggest first: the whole-document GIN index, then the other GIN indexes, then the btrees.
+    const weight = (definition: IndexDefinition) =>
+      (/USING gin/i.test(definition.definition) ? 1 : 0) + (/ON search\.site_bodies /.test(definition.definition) ? 2 : 0);
+    const indexes = [...definitions].sort((a, b) => weight(b) - weight(a) || a.name.localeCompare(b.name));
     const indexSteps = indexes.map((definition) => ({
       name: definition.name,
-      after: onIndexTables(definition) ? partNames : [],
+      after: rowsOf(definition),
       run: (db: Database) =>
         db.transaction(async (tx) => {
           await tx.execute(sql`select set_config('maintenance_work_mem', ${memory}, true)`);
@@ -110,7 +123,7 @@ export class SearchIndexRepository {
         name: 'analyze',
         after: [...partNames, ...indexSteps.map((step) => step.name), 'lexicon'],
         run: async (db) => {
-          for (const table of [...INDEXED_TABLES, 'lexicon']) await db.execute(sql.raw(`analyze search.${table}`));
+          for (const table of INDEXED_TABLES) await db.execute(sql.raw(`analyze search.${table}`));
           await db.execute(sql`delete from search.settings where key = ${SUSPENDED_KEY}`);
         },
       },
@@ -122,15 +135,19 @@ export class SearchIndexRepository {
     await runIndexBuildSteps(await this.finishSteps({ parts: 1, maintenanceWorkMem }), [this.db]);
   }
 
-  /** `parts` static-rank ranges [from, to) holding about as many sites each (null: open end). */
-  private async rankBounds(parts: number): Promise<{ from: number | null; to: number | null }[]> {
+  /**
+   * `parts` ranges of (static_rank, id) [from, to) holding as many sites each (null: open end);
+   * by rank and id because many sites share a rank (every unanalysed, unvoted site has 0.5).
+   */
+  private async rankBounds(parts: number): Promise<RankRange[]> {
     if (parts === 1) return [{ from: null, to: null }];
-    const fractions = Array.from({ length: parts - 1 }, (_, k) => (k + 1) / parts);
-    const result = await this.db.execute<{ bounds: number[] | string | null }>(
-      sql`select percentile_disc(${`{${fractions.join(',')}}`}::float8[]) within group (order by static_rank) as bounds from search.sites`,
-    );
-    const raw = result.rows[0]?.bounds ?? null;
-    const cuts = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.replace(/[{}]/g, '').split(',').filter(Boolean) : []).map(Number);
+    const result = await this.db.execute<{ static_rank: number; id: number }>(sql`
+      select static_rank, id from (
+        select static_rank, id, row_number() over (order by static_rank, id) as position, count(*) over () as total
+        from search.sites) ranked
+      where position in (select 1 + (total * k) / ${parts} from generate_series(1, ${parts - 1}) as k)
+      order by static_rank, id`);
+    const cuts: (RankKey | null)[] = result.rows.map((row) => ({ rank: Number(row.static_rank), id: Number(row.id) }));
     const edges = [null, ...cuts, null];
     return edges.slice(0, -1).map((from, k) => ({ from, to: edges[k + 1] ?? null }));
   }
@@ -144,9 +161,13 @@ export class SearchIndexRepository {
   }
 
   /** Tokenises the sites of one rank range once and writes both index relations in rank order. */
-  private async indexRankRange(db: Database, range: { from: number | null; to: number | null }, workMem: string): Promise<void> {
+  private async indexRankRange(db: Database, range: RankRange, workMem: string): Promise<void> {
     const inRange = sql.join(
-      [sql`true`, ...(range.from === null ? [] : [sql`static_rank >= ${range.from}`]), ...(range.to === null ? [] : [sql`static_rank < ${range.to}`])],
+      [
+        sql`true`,
+        ...(range.from === null ? [] : [sql`(static_rank, id) >= (${range.from.rank}::float8, ${range.from.id}::int)`]),
+        ...(range.to === null ? [] : [sql`(static_rank, id) < (${range.to.rank}::float8, ${range.to.id}::int)`]),
+      ],
       sql` and `,
     );
     await db.transaction(async (tx) => {
