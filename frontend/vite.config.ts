@@ -9,7 +9,23 @@ import { preloadApp } from './vite-plugins/preload-app.ts';
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadApp('src/main.tsx'), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadApp({
+      app: 'src/main.tsx',
+      // The modules of src/app/screens.ts, by the names of src/app/first-screen.ts.
+      screens: {
+        searchHome: 'src/features/search/routes/search-home-page.tsx',
+        searchResults: 'src/features/search/routes/search-results-page.tsx',
+        browser: 'src/features/browser/routes/browser-page.tsx',
+        analysis: 'src/features/analysis/routes/analysis-page.tsx',
+        landing: 'src/features/landing/routes/landing-page.tsx',
+        dashboard: 'src/features/dashboard/routes/dashboard-page.tsx',
+      },
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: [
       {

@@ -5,7 +5,8 @@ import type { AppStore } from './store';
 
 /**
  * Work that can start before the first render: the first screen's chunk and, for `?q=`, the
- * results themselves, so neither waits for the authentication check to finish.
+ * results, so that neither waits for the authentication check to finish (boot.ts asked for
+ * both files early; this makes them part of the app).
  */
 export function startEarlyWork(
   store: AppStore,

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { firstScreensFor, type ScreenName } from './first-screen';
 
 /** Every screen is its own chunk (route-level code splitting). */
 const loaders = {
@@ -8,7 +9,7 @@ const loaders = {
   analysis: () => import('../features/analysis/routes/analysis-page'),
   landing: () => import('../features/landing/routes/landing-page'),
   dashboard: () => import('../features/dashboard/routes/dashboard-page'),
-};
+} satisfies Record<ScreenName, () => Promise<unknown>>;
 
 export const SearchHomePage = lazy(loaders.searchHome);
 export const SearchResultsPage = lazy(loaders.searchResults);
@@ -18,26 +19,11 @@ export const LandingPage = lazy(loaders.landing);
 export const DashboardPage = lazy(loaders.dashboard);
 
 /**
- * Starts loading the chunk the first screen needs while the authentication check runs,
- * instead of after it (`/` and unknown paths depend on the answer: both candidates load).
+ * Starts loading the chunk(s) the first screen needs while the authentication check runs,
+ * instead of after it (boot.ts has usually asked for their files already).
  */
 export function preloadScreenFor(pathname: string, search: string): void {
-  const wanted = (() => {
-    if ((new URLSearchParams(search).get('q') ?? '').trim()) return [loaders.searchResults];
-    switch (pathname.replace(/\/+$/, '') || '/') {
-      case '/search':
-        return [loaders.searchHome];
-      case '/browser':
-        return [loaders.browser];
-      case '/analysis':
-        return [loaders.analysis];
-      case '/home':
-        return [loaders.landing];
-      case '/dashboard':
-        return [loaders.dashboard, loaders.landing];
-      default:
-        return [loaders.searchHome, loaders.landing];
-    }
-  })();
-  for (const load of wanted) void load().catch(() => {}); // React.lazy reports failures when it renders.
+  for (const screen of firstScreensFor(pathname, search)) {
+    void loaders[screen]().catch(() => {}); // React.lazy reports failures when it renders.
+  }
 }

@@ -26,3 +26,10 @@ export function pageFrom(raw: string | null): number {
 export function trendingOrFallback(trending: readonly string[] | undefined): readonly string[] {
   return trending && trending.length > 0 ? trending : FALLBACK_TRENDING;
 }
+
+/** The API address of a search, exactly as the results screen asks for it. */
+export function searchRequestPath(q: string, page?: number): string {
+  const params = new URLSearchParams({ q });
+  if (page && page > 1) params.set('page', String(page));
+  return `/api/search?${params.toString()}`;
+}

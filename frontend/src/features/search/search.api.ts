@@ -1,5 +1,6 @@
 import type { SearchResponse, TrendingResponse } from '@frenly/contracts';
 import { baseApi } from '../../api/base-api';
+import { searchRequestPath } from './search-text';
 
 export interface SearchArgs {
   q: string;
@@ -9,11 +10,7 @@ export interface SearchArgs {
 export const searchApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     search: build.query<SearchResponse, SearchArgs>({
-      query: ({ q, page }) => {
-        const params = new URLSearchParams({ q });
-        if (page && page > 1) params.set('page', String(page));
-        return `/api/search?${params.toString()}`;
-      },
+      query: ({ q, page }) => searchRequestPath(q, page),
       providesTags: ['Search'],
     }),
     trending: build.query<TrendingResponse, void>({
