@@ -60,6 +60,10 @@ function isExported(exportsField, subpath) {
 
 const isInside = (dir, file) => file === dir || file.startsWith(dir + sep);
 
+/** A test file: under a test/ or e2e/ folder, or named *.spec.* / *.int-spec.* / *.e2e-spec.*. */
+export const isTestCode = (file) =>
+  file.includes(`${sep}test${sep}`) || file.includes(`${sep}e2e${sep}`) || /\.(spec|int-spec|e2e-spec)\.[cm]?[jt]sx?$/.test(file);
+
 export default {
   meta: {
     type: 'problem',
@@ -112,6 +116,9 @@ export default {
         if (!hasTypeTag(pkg))
           return context.report({ node, messageId: 'untagged', data: { pkg: pkg.name } });
       }
+      // Test code of any package (its test/ and e2e/ folders, specs) may use the testing
+      // helpers: it is never part of what the package ships.
+      if (target.tags.includes('kind:testing') && isTestCode(file)) return;
       const broken = violatedPolicy(source.tags, target.tags);
       if (broken) {
         context.report({

@@ -36,6 +36,7 @@ writePackage('services/search', '@frenly/search', ['type:service', 'scope:search
 writePackage('services/ledger', '@frenly/ledger', ['type:service', 'scope:ledger']);
 writePackage('services/embedded', '@frenly/embedded', ['type:app']);
 writePackage('frontend', '@frenly/frontend', ['type:frontend']);
+writePackage('libs/testing', '@frenly/testing', ['type:lib', 'scope:shared', 'kind:testing']);
 
 const file = (path) => join(root, path);
 
@@ -49,6 +50,16 @@ const tester = new RuleTester({
 
 tester.run('module-boundaries', rule, {
   valid: [
+    {
+      name: 'frontend e2e test -> testing helpers',
+      filename: file('frontend/e2e/support/stack.ts'),
+      code: "import { DistributedTopology } from '@frenly/testing';",
+    },
+    {
+      name: 'service spec -> testing helpers',
+      filename: file('services/search/src/a.spec.ts'),
+      code: "import { waitFor } from '@frenly/testing';",
+    },
     {
       name: 'service -> lib',
       filename: file('services/search/src/a.ts'),
@@ -96,6 +107,18 @@ tester.run('module-boundaries', rule, {
     },
   ],
   invalid: [
+    {
+      name: 'frontend app code -> testing helpers refused',
+      filename: file('frontend/src/a.tsx'),
+      code: "import { waitFor } from '@frenly/testing';",
+      errors: [{ messageId: 'forbidden' }],
+    },
+    {
+      name: 'test code -> another service still refused',
+      filename: file('services/search/test/a.int-spec.ts'),
+      code: "import { LedgerService } from '@frenly/ledger';",
+      errors: [{ messageId: 'forbidden' }],
+    },
     {
       name: 'service -> service refused',
       filename: file('services/search/src/a.ts'),
