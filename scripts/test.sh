@@ -48,4 +48,7 @@ node_jest --selectProjects integration --runInBand --json --outputFile="$results
 echo "::: end-to-end tests (Chromium against the embedded runtime; screenshots in $results_dir/e2e-screenshots)"
 node_jest --selectProjects e2e --runInBand --json --outputFile="$results_dir/jest-e2e.json"
 
+echo "::: end-to-end tests again, against the distributed topology (screenshots in $results_dir/e2e-screenshots-distributed)"
+FRENLY_E2E_RUNTIME=distributed node_jest --selectProjects e2e --runInBand --json --outputFile="$results_dir/jest-e2e-distributed.json"
+
 node scripts/test-summary.mjs "$results_dir"

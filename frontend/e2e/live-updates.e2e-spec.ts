@@ -27,7 +27,7 @@ describe('live updates between two signed-in people', () => {
     await Promise.all([openResults(alice.page, 'wikipedia'), openResults(bob.page, 'wikipedia')]);
     // Both live sockets are up before anyone acts (otherwise an update could pass unseen).
     await eventually(async () =>
-      expect(await openLiveConnections(stack.app.baseUrl)).toBeGreaterThanOrEqual(2),
+      expect(await openLiveConnections(stack.app)).toBeGreaterThanOrEqual(2),
     );
     // A marker that a reload would wipe out.
     await bob.page.evaluate('window.__sameDocument = true');

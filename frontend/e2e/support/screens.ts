@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { seriousAxeViolations } from './axe.js';
 import type { BrowserSession } from './session.js';
 
-/** Kept as CI artefacts (test-results/ is git-ignored and uploaded). */
+/** Kept as CI artefacts (test-results/ is git-ignored and uploaded); one folder per runtime. */
 export const SCREENSHOT_DIR = fileURLToPath(
-  new URL('../../../test-results/e2e-screenshots/', import.meta.url),
+  new URL(`../../../test-results/e2e-screenshots${process.env.FRENLY_E2E_RUNTIME === 'distributed' ? '-distributed' : ''}/`, import.meta.url),
 );
 
 /** Every screen is checked wide and narrow: desktop, and a phone. */
