@@ -36,6 +36,8 @@ const FIXTURES: FixtureSite[] = [
   // Ranking 2.1: naming the word in title or description beats a far friendlier site that only mentions it in its page text.
   { url: 'https://beekeeping-basics.example/', title: 'Beekeeping basics', description: 'Hives and honey for beginners.', frenlinessScore: 20 },
   { url: 'https://farm-diary.example/', title: 'Farm diary', description: 'Notes from a small farm.', pageText: 'This spring we started beekeeping.', frenlinessScore: 100, trustScore: 'high', upvotes: 400, downvotes: 2 },
+  // Named by a stop word.
+  { url: 'https://www.who.int/', title: 'World Health Organization', description: 'Global public health agency.' },
   // Identical and unscored: the lower id first.
   { url: 'https://twin-a.example/', title: 'Origami folding', description: 'Paper folding patterns.' },
   { url: 'https://twin-b.example/', title: 'Origami folding', description: 'Paper folding patterns.' },
@@ -111,6 +113,10 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
     expect(domains(await search('compost bins'))).toEqual(['compost-two.example', 'compost-one.example']);
   });
 
+  it('finds a site named by a stop word', async () => {
+    expect(domains(await search('who'))).toEqual(['who.int']);
+  });
+
   it('breaks exact ties by id and pages deterministically', async () => {
     expect(domains(await search('origami'))).toEqual(['twin-a.example', 'twin-b.example']);
     const first = await search('origami', 1, 1);
@@ -123,6 +129,8 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
   it('answers nothing, not an error, for words nobody uses or only stop words', async () => {
     expect(await search('qwzxv')).toMatchObject({ results: [], total: 0, correctedQuery: null });
     expect(await search('the of and')).toMatchObject({ results: [], total: 0 });
+    // Exclusions alone once the stop word is gone: nothing, not every site but the excluded ones.
+    expect(await search('the -jaguar')).toMatchObject({ results: [], total: 0 });
     expect(await search("'; drop table search.sites; --")).toMatchObject({ total: 0 });
     expect((await search('wikipedia')).total).toBe(3);
   });

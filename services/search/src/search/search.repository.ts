@@ -4,6 +4,8 @@ import type { AnalysisData, TrustScore } from '@frenly/contracts';
 import type { Database, Transaction } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 import { exactCandidateSql, RANKING_WEIGHTS, scoreSql } from '../ranking/ranking.sql.js';
+import { orderResults, type ScoredCandidate } from '../ranking/result-order.js';
+import { ORDERED_THROUGH_KEY } from '../sites/search-index.repository.js';
 
 /** A result row as the search query returns it (what SearchResultDto is made of). */
 export interface SearchHit {
@@ -61,9 +63,8 @@ export interface RankedPage {
 // Exact name matches join the candidates even when their static rank would leave them out.
 const EXACT_CANDIDATES = 20;
 
-interface HitRow {
-  total: number | string;
-  id: number | null;
+interface SiteRow {
+  id: number;
   url: string;
   domain: string;
   title: string;
@@ -78,7 +79,6 @@ interface HitRow {
   analysis_data: AnalysisData | string | null;
   indexed_at: Date | string;
   analyzed_at: Date | string | null;
-  score: number | string;
 }
 
 /**
@@ -94,7 +94,8 @@ interface HitRow {
  *    `bodyScanLimit` of them read in table order (static-rank order after a bulk load), the
  *    best static ranks among them;
  * 3. the exact score over those candidates and the exact name matches, from the narrow rows
- *    alone; only the page of results reads the catalogue rows.
+ *    alone (read once: the rows found are the rows scored), the result order (orderResults),
+ *    and the catalogue rows of the requested page only.
  */
 @Injectable()
 export class SearchRepository {
@@ -102,91 +103,139 @@ export class SearchRepository {
 
   async rankedPage(request: RankedSearch): Promise<RankedPage> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('statement_timeout', ${String(request.statementTimeoutMs)}, true), set_config('jit', 'off', true)`);
-      const head = await this.headCandidates(tx, request);
-      const searchedBody = head.length < request.bodyTierBelow;
-      const body = searchedBody ? await this.bodyCandidates(tx, request) : undefined;
-      const candidates = body ? [...new Set([...head, ...body.ids])] : head;
-      const page = await this.scoredPage(tx, request, candidates);
-      const complete = body !== undefined && body.scanned < request.bodyScanLimit && page.candidates < request.candidateLimit;
-      return { ...page, complete };
+      // Every access goes through a bitmap: no plan reads a relation through, none walks an
+      // index. In the index relations' table order (static-rank order, see header), the first
+      // matches a bitmap reads are the best-ranked ones.
+      const settings = await tx.execute<{ tree: string; ordered_through: string | null }>(sql`
+        select set_config('statement_timeout', ${String(request.statementTimeoutMs)}, true), set_config('jit', 'off', true),
+          set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+          set_config('max_parallel_workers_per_gather', '0', true),
+          querytree(${request.query}) as tree,
+          (select value from search.settings where key = ${ORDERED_THROUGH_KEY}) as ordered_through`);
+      // "over -grammar" is exclusions alone once the stop word is gone: it matches nothing.
+      const tree = settings.rows[0]?.tree ?? '';
+      if (tree === 'T') return { hits: [], candidates: 0, complete: true };
+      const orderedThrough = Number(settings.rows[0]?.ordered_through ?? 0);
+      // Stop words alone ("who") can still name a site exactly (who.int): exact matches only.
+      const head = await this.headCandidates(tx, request, orderedThrough, tree !== '');
+      let complete = tree === '' || head.complete;
+      let candidates = head.scored;
+      if (tree !== '' && head.matches < request.bodyTierBelow) {
+        const body = await this.bodyCandidates(tx, request, orderedThrough);
+        candidates = [...candidates, ...body.scored];
+        complete = body.complete;
+      } else {
+        complete = complete && tree === '';
+      }
+      const ordered = orderResults(candidates, RANKING_WEIGHTS.perDomain);
+      const page = ordered.slice(request.offset, request.offset + request.limit);
+      return { hits: await this.sitesOf(tx, page), candidates: ordered.length, complete: complete && ordered.length < request.candidateLimit };
     });
   }
 
-  /** Head matches, best static rank first (with exclusions, also checked against the page text). */
-  private async headCandidates(tx: Transaction, request: RankedSearch): Promise<number[]> {
-    const { query } = request;
-    // A misjudged rare phrase would walk every rank: read such matches through the index.
-    if (request.unpredictable) await tx.execute(sql`select set_config('enable_indexscan', 'off', true)`);
-    const result = await tx.execute<{ id: number }>(sql`
-      select h.id from search.site_heads h
-      where h.head_vector @@ ${query}
-      order by h.static_rank desc, h.id
-      limit ${request.candidateLimit}`);
-    if (request.unpredictable) await tx.execute(sql`select set_config('enable_indexscan', 'on', true)`);
-    const ids = result.rows.map((row) => Number(row.id));
-    if (!request.hasExclusions || ids.length === 0) return ids;
-    // An excluded word may be in the page text: the whole document must match too.
-    const kept = await tx.execute<{ id: number }>(sql`
-      select b.id from search.site_bodies b
-      where b.id = any(${idArray(ids)}::int[]) and b.search_vector @@ ${query}`);
-    const keep = new Set(kept.rows.map((row) => Number(row.id)));
-    return ids.filter((id) => keep.has(id));
+  /**
+   * Scored head matches, the `candidateLimit` best static ranks (with exclusions, also checked
+   * against the page text), and the exact name matches whatever their rank. Head matches are
+   * read in table order, at most `candidateLimit` of them (phrases: that many sites holding
+   * their words, rechecked as phrases), plus those added since the last ordering (ids above
+   * `orderedThrough`), ranked apart. The narrow rows read to find a match are the ones scored.
+   */
+  private async headCandidates(
+    tx: Transaction,
+    request: RankedSearch,
+    orderedThrough: number,
+    withHead: boolean,
+  ): Promise<{ scored: ScoredCandidate[]; matches: number; complete: boolean }> {
+    const { query, exactText, candidateLimit } = request;
+    const exact = exactCandidateSql(exactText);
+    const columns = sql`h.id, h.static_rank, h.domain, h.domain_label, h.title_key, h.head_vector`;
+    const result = await tx.execute<{ id: number; domain: string; score: number | string; head: boolean; scanned: number | string }>(sql`
+      with ordered as materialized (
+        select ${columns}, ${request.rechecks ? sql`h.head_vector @@ ${query}` : sql`true`} as hit
+        from search.site_heads h
+        where ${withHead ? sql`h.head_vector @@ ${request.indexOnlyQuery}` : sql`false`}
+        limit ${candidateLimit}
+      ),
+      tail as materialized (
+        select ${columns} from search.site_heads h
+        where ${withHead ? sql`h.head_vector @@ ${query}` : sql`false`} and h.id > ${orderedThrough}
+        order by h.static_rank desc nulls last, h.id
+        limit ${candidateLimit}
+      ),
+      head as materialized (
+        select * from (
+          select distinct on (id) * from (
+            select id, static_rank, domain, domain_label, title_key, head_vector from ordered where hit
+            union all select * from tail
+          ) found order by id
+        ) unique_found
+        order by static_rank desc nulls last, id
+        limit ${candidateLimit}
+      ),
+      kept as (
+        select h.*, true as head from head h
+        ${request.hasExclusions ? sql`where exists (select 1 from search.site_bodies b where b.id = h.id and b.search_vector @@ ${query})` : sql``}
+        ${
+          exact
+            ? sql`union all (select ${columns}, false as head from search.site_heads h join search.site_bodies b on b.id = h.id
+                where ${exact} and (numnode(${query}) = 0 or b.search_vector @@ ${query})
+                limit ${EXACT_CANDIDATES})`
+            : sql``
+        }
+      )
+      select h.id, h.domain, ${scoreSql(query, exactText)} as score, h.head, (select count(*) from ordered) as scanned from kept h`);
+    const scanned = Number(result.rows[0]?.scanned ?? 0);
+    return {
+      scored: result.rows.map(toScored),
+      matches: result.rows.filter((row) => row.head).length,
+      complete: scanned < candidateLimit,
+    };
   }
 
   /**
-   * Whole-document matches: at most `bodyScanLimit` read through the GIN index (phrases
-   * rechecked on those only), the `candidateLimit` best static ranks among them.
+   * Whole-document matches: at most `bodyScanLimit` read in table order through the GIN index
+   * (phrases rechecked on those only), plus those added since the last ordering, and the
+   * `candidateLimit` best static ranks among them, scored.
    */
-  private async bodyCandidates(tx: Transaction, request: RankedSearch): Promise<{ ids: number[]; scanned: number }> {
-    await tx.execute(sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
-    const result = await tx.execute<{ scanned: number | string; ids: number[] | string | null }>(sql`
+  private async bodyCandidates(tx: Transaction, request: RankedSearch, orderedThrough: number): Promise<{ scored: ScoredCandidate[]; complete: boolean }> {
+    const { query, exactText, candidateLimit } = request;
+    const result = await tx.execute<{ scanned: number | string; scored: ScoredCandidate[] | string | null }>(sql`
       with pool as materialized (
-        select b.id, b.static_rank, ${request.rechecks ? sql`b.search_vector @@ ${request.query}` : sql`true`} as hit
+        select b.id, b.static_rank, ${request.rechecks ? sql`b.search_vector @@ ${query}` : sql`true`} as hit
         from search.site_bodies b
         where b.search_vector @@ ${request.indexOnlyQuery}
         limit ${request.bodyScanLimit}
+      ),
+      tail as materialized (
+        select b.id, b.static_rank from search.site_bodies b
+        where b.search_vector @@ ${query} and b.id > ${orderedThrough}
+        order by b.static_rank desc nulls last, b.id
+        limit ${candidateLimit}
+      ),
+      body as materialized (
+        select id from (select id, static_rank from pool where hit union select id, static_rank from tail) found
+        order by static_rank desc nulls last, id limit ${candidateLimit}
       )
       select (select count(*) from pool) as scanned,
-        (select array_agg(id order by static_rank desc, id) from
-          (select id, static_rank from pool where hit order by static_rank desc, id limit ${request.candidateLimit}) best) as ids`);
-    await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`);
+        (select json_agg(json_build_object('id', h.id, 'domain', h.domain, 'score', ${scoreSql(query, exactText)}))
+         from search.site_heads h where h.id = any(array(select id from body))) as scored`);
     const row = result.rows[0];
-    return { scanned: Number(row?.scanned ?? 0), ids: parseIdArray(row?.ids ?? null) };
+    const scored = typeof row?.scored === 'string' ? (JSON.parse(row.scored) as ScoredCandidate[]) : (row?.scored ?? []);
+    return { complete: Number(row?.scanned ?? 0) < request.bodyScanLimit, scored: scored.map(toScored) };
   }
 
-  /** The exact score over the candidates and the exact name matches, then the requested page. */
-  private async scoredPage(tx: Transaction, request: RankedSearch, candidates: readonly number[]): Promise<Omit<RankedPage, 'complete'>> {
-    const { query, exactText } = request;
-    const exact = exactCandidateSql(exactText);
-    const result = await tx.execute<HitRow & Record<string, unknown>>(sql`
-      with candidates as (
-        select unnest(${idArray(candidates)}::int[]) as id
-        ${
-          exact
-            ? sql`union (select h.id from search.site_heads h join search.site_bodies b on b.id = h.id
-                where ${exact} and (numnode(${query}) = 0 or b.search_vector @@ ${query}) limit ${EXACT_CANDIDATES})`
-            : sql``
-        }
-      ),
-      scored as (
-        select h.id, h.domain, ${scoreSql(query, exactText)} as score
-        from candidates c join search.site_heads h on h.id = c.id
-      ),
-      ranked as (
-        select id, score, row_number() over (partition by domain order by score desc, id) as domain_rank
-        from scored
-      )
-      select t.total, p.* from (select count(*)::int as total from ranked) t
-      left join lateral (
-        select s.id, s.url, s.domain, s.title, s.description, s.frenliness_score, s.trust_score, s.is_verified,
-               s.is_claimed, s.upvotes, s.downvotes, s.total_staked, s.analysis_data, s.indexed_at, s.analyzed_at, r.score
-        from ranked r join search.sites s on s.id = r.id
-        order by (r.domain_rank <= ${RANKING_WEIGHTS.perDomain}) desc, r.score desc, r.id
-        limit ${request.limit} offset ${request.offset}
-      ) p on true`);
-    const rows = result.rows;
-    return { candidates: Number(rows[0]?.total ?? 0), hits: rows.filter((row) => row.id !== null).map(toHit) };
+  /** The catalogue rows of the page, in its order. */
+  private async sitesOf(tx: Transaction, page: readonly ScoredCandidate[]): Promise<SearchHit[]> {
+    if (page.length === 0) return [];
+    const result = await tx.execute<SiteRow & Record<string, unknown>>(sql`
+      select s.id, s.url, s.domain, s.title, s.description, s.frenliness_score, s.trust_score, s.is_verified,
+             s.is_claimed, s.upvotes, s.downvotes, s.total_staked, s.analysis_data, s.indexed_at, s.analyzed_at
+      from search.sites s where s.id = any(${idArray(page.map((candidate) => candidate.id))}::int[])`);
+    const rows = new Map(result.rows.map((row) => [Number(row.id), row]));
+    return page.flatMap((candidate) => {
+      const row = rows.get(candidate.id);
+      return row ? [toHit(row, candidate.score)] : [];
+    });
   }
 
   /** The planner's estimate of how many sites match (for "About N results" on very common queries). */
@@ -202,20 +251,17 @@ function idArray(ids: readonly number[]): string {
   return `{${ids.map((id) => String(Math.trunc(id))).join(',')}}`;
 }
 
-function parseIdArray(value: number[] | string | null): number[] {
-  if (value === null) return [];
-  if (Array.isArray(value)) return value.map(Number);
-  const inner = value.replace(/^\{|\}$/g, '');
-  return inner === '' ? [] : inner.split(',').map(Number);
-}
-
 function readPlan(row: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   const raw = row?.['QUERY PLAN'];
   const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
   return Array.isArray(parsed) ? ((parsed[0] as { Plan?: Record<string, unknown> } | undefined)?.Plan ?? undefined) : undefined;
 }
 
-function toHit(row: HitRow): SearchHit {
+function toScored(row: { id: number | string; domain: string; score: number | string }): ScoredCandidate {
+  return { id: Number(row.id), domain: row.domain, score: Number(row.score) };
+}
+
+function toHit(row: SiteRow, score: number): SearchHit {
   return {
     id: Number(row.id),
     url: row.url,
@@ -232,6 +278,6 @@ function toHit(row: HitRow): SearchHit {
     analysisData: typeof row.analysis_data === 'string' ? (JSON.parse(row.analysis_data) as AnalysisData) : row.analysis_data,
     indexedAt: new Date(row.indexed_at),
     analyzedAt: row.analyzed_at === null ? null : new Date(row.analyzed_at),
-    score: Number(row.score),
+    score,
   };
 }

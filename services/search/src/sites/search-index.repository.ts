@@ -31,6 +31,8 @@ export interface IndexDefinition {
 const SUSPENDED_KEY = 'bulk-load.suspended-indexes';
 const INDEXED_TABLES = ['sites', 'site_heads', 'site_bodies', 'lexicon'] as const;
 const PREPARE_STEP = 'site_index:prepare';
+/** search.settings key: sites up to this id are stored in static-rank order (SearchRepository reads the rest apart). */
+export const ORDERED_THROUGH_KEY = 'index.ordered-through';
 
 /**
  * Bulk loads of the catalogue (an import of millions of pages): what makes them fast is
@@ -91,13 +93,25 @@ export class SearchIndexRepository {
   async finishSteps(options: { parts: number; maintenanceWorkMem: string }): Promise<IndexBuildStep[]> {
     const definitions = await this.suspended();
     const memory = /^\d+\s*(kB|MB|GB)$/.test(options.maintenanceWorkMem) ? options.maintenanceWorkMem : '256MB';
-    const bounds = await this.rankBounds(Math.max(1, Math.trunc(options.parts)));
-    const parts = bounds.map((range, index) => ({
-      name: `site_index:${index + 1}/${bounds.length}`,
-      after: [PREPARE_STEP],
-      run: (db: Database) => this.indexRankRange(db, range, memory),
-    }));
+    // Best ranks first: the first range goes straight into the index relations, the others
+    // into staging tables appended after it, so that table order is static-rank order.
+    const bounds = (await this.rankBounds(Math.max(1, Math.trunc(options.parts)))).reverse();
+    const partName = (index: number) => `site_index:${index + 1}/${bounds.length}`;
+    const appendName = (index: number) => `site_index:append ${index + 1}/${bounds.length}`;
+    const parts: IndexBuildStep[] = bounds.flatMap((range, index) => [
+      { name: partName(index), after: [PREPARE_STEP], run: (db: Database) => this.indexRankRange(db, range, index, memory) },
+      ...(index === 0
+        ? []
+        : [
+            {
+              name: appendName(index),
+              after: [partName(0), partName(index), ...(index > 1 ? [appendName(index - 1)] : [])],
+              run: (db: Database) => this.appendStage(db, index, memory),
+            },
+          ]),
+    ]);
     const partNames = parts.map((part) => part.name);
+
     // An index waits for its table's rows: the search index's for the ranges, the lexicon's for the lexicon.
     const rowsOf = (definition: IndexDefinition) =>
       /ON search\.lexicon /.test(definition.definition) ? ['lexicon'] : /ON search\.sites /.test(definition.definition) ? [] : partNames;
@@ -115,7 +129,7 @@ export class SearchIndexRepository {
         }),
     }));
     return [
-      { name: PREPARE_STEP, after: [], run: (db) => this.prepareSiteIndex(db) },
+      { name: PREPARE_STEP, after: [], run: (db) => this.prepareSiteIndex(db, bounds.length) },
       ...parts,
       ...indexSteps,
       { name: 'lexicon', after: [], run: (db) => this.sites.rebuildLexicon(db) },
@@ -152,16 +166,26 @@ export class SearchIndexRepository {
     return edges.slice(0, -1).map((from, k) => ({ from, to: edges[k + 1] ?? null }));
   }
 
-  /** Indexing back on (a site inserted from now on is indexed by the trigger), search index emptied. */
-  private async prepareSiteIndex(db: Database): Promise<void> {
+  /**
+   * Indexing back on (a site inserted from now on is indexed by the trigger), search index
+   * emptied, and the boundary of the ordered part recorded: sites of higher ids (added from
+   * now on) are searched apart, as the unordered tail (SearchRepository).
+   */
+  private async prepareSiteIndex(db: Database, parts: number): Promise<void> {
     await db.transaction(async (tx) => {
       await tx.execute(sql`alter table search.sites enable trigger sites_index_insert`);
       await tx.execute(sql`truncate search.site_bodies, search.site_heads`);
+      for (let index = 1; index < parts; index += 1) await tx.execute(sql.raw(`drop table if exists ${stageTable(index)}`));
+      await tx.execute(sql`insert into search.settings (key, value) select ${ORDERED_THROUGH_KEY}, coalesce(max(id), 0)::text from search.sites
+        on conflict (key) do update set value = excluded.value`);
     });
   }
 
-  /** Tokenises the sites of one rank range once and writes both index relations in rank order. */
-  private async indexRankRange(db: Database, range: RankRange, workMem: string): Promise<void> {
+  /**
+   * Tokenises the sites of one rank range once, best rank first: the first range into both
+   * index relations, the others into a staging table that appendStage adds after it.
+   */
+  private async indexRankRange(db: Database, range: RankRange, index: number, workMem: string): Promise<void> {
     const inRange = sql.join(
       [
         sql`true`,
@@ -170,16 +194,21 @@ export class SearchIndexRepository {
       ],
       sql` and `,
     );
+    const documents = sql`
+      select id, static_rank, domain, domain_label, lower(title) as title_key,
+        search.site_document(title, domain, description, tags, page_text) as v
+      from search.sites where ${inRange}
+      order by static_rank desc nulls last, id`;
     await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);
+      if (index > 0) {
+        await tx.execute(sql.raw(`create unlogged table ${stageTable(index)} (id int, static_rank float8, domain text, domain_label text, title_key text, v tsvector)`));
+        await tx.execute(sql`insert into ${sql.raw(stageTable(index))} ${documents}`);
+        return;
+      }
       // One sort, in the CTE: both inserts read its rows in that order (a CTE scan keeps it).
       await tx.execute(sql`
-        with doc as materialized (
-          select id, static_rank, domain, domain_label, lower(title) as title_key,
-            search.site_document(title, domain, description, tags, page_text) as v
-          from search.sites where ${inRange}
-          order by static_rank desc, id
-        ), bodies as (
+        with doc as materialized (${documents}), bodies as (
           insert into search.site_bodies (id, static_rank, search_vector)
           select id, static_rank, v from doc
           on conflict (id) do nothing
@@ -189,6 +218,29 @@ export class SearchIndexRepository {
         on conflict (id) do nothing`);
     });
   }
+
+  /** Appends a staged rank range to both index relations, in rank order, and drops the stage. */
+  private async appendStage(db: Database, index: number, workMem: string): Promise<void> {
+    const stage = sql.raw(stageTable(index));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);
+      await tx.execute(sql`
+        with doc as materialized (select * from ${stage} order by static_rank desc nulls last, id), bodies as (
+          insert into search.site_bodies (id, static_rank, search_vector)
+          select id, static_rank, v from doc
+          on conflict (id) do nothing
+        )
+        insert into search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector)
+        select id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b}') from doc
+        on conflict (id) do nothing`);
+      await tx.execute(sql`drop table ${stage}`);
+    });
+  }
+}
+
+/** The staging table of the index-th rank range of a bulk load. */
+function stageTable(index: number): string {
+  return `search.site_index_stage_${Math.trunc(index)}`;
 }
 
 /**
