@@ -455,6 +455,8 @@ describe('gateway edge protection', () => {
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      // Voice search (the search home's microphone button) needs the microphone on the app's own origin.
+      expect(res.headers.get('permissions-policy')).toContain('microphone=(self)');
     }
 
     it.each([

@@ -36,9 +36,12 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
 /** A year; sent only over https (a browser ignores it over http, and localhost must stay reachable). */
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
-/** Browser features the app never uses, switched off for it and anything it might embed. */
-const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+/**
+ * Browser features the app never uses, switched off for it and anything it might embed; the
+ * microphone stays allowed for the app's own origin (the search home's voice input).
+ */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(self), geolocation=(), payment=(), usb=(), browsing-topics=()';
 
 function helmetOptions(https: boolean): HelmetOptions {
   const directives: Record<string, string[]> = {};
