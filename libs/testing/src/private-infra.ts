@@ -1,6 +1,6 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,8 +114,7 @@ export async function startPrivatePostgres(): Promise<PrivateServer> {
 
 /** A single-node KRaft Kafka of its own, from the jars `npm run infra:up` fetched into .infra/kafka/libs. */
 export async function startPrivateKafka(): Promise<PrivateServer> {
-  const libs = join(repoRoot, '.infra', 'kafka', 'libs');
-  if (!existsSync(libs) || readdirSync(libs).length === 0) throw new Error(`no Kafka jars in ${libs}: run npm run infra:up first`);
+  const libs = kafkaLibs();
   const [port, controllerPort] = [await freePort(), await freePort()];
   const dir = await mkdtemp(join(tmpdir(), 'frenly-kafka-'));
   const properties = join(dir, 'server.properties');
@@ -158,6 +157,27 @@ export async function startPrivateKafka(): Promise<PrivateServer> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The Kafka jars `npm run infra:up` fetched: this checkout's .infra/kafka/libs, else those of the
+ * broker already running on this machine (infra:up reuses a broker another checkout started).
+ */
+function kafkaLibs(): string {
+  const own = join(repoRoot, '.infra', 'kafka', 'libs');
+  const candidates = [process.env.FRENLY_KAFKA_LIBS, own];
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const home = args.find((arg) => arg.startsWith('-Dfrenly.kafka.home='))?.slice('-Dfrenly.kafka.home='.length);
+      if (home) candidates.push(join(home, 'libs'));
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  const found = candidates.find((dir): dir is string => !!dir && existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.jar')));
+  if (!found) throw new Error(`no Kafka jars in ${own} nor beside a running broker: run npm run infra:up first`);
+  return found;
 }
 
 function postgresBin(): string {

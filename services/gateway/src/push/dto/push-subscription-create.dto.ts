@@ -8,6 +8,7 @@ import {
   IsString,
   IsUrl,
   Matches,
+  Max,
   MaxLength,
   Min,
   ValidateNested,
@@ -15,6 +16,7 @@ import {
 import type { PushSubscriptionRequest } from '@frenly/contracts';
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+const MAX_DATE_MS = 8.64e15;
 
 export class PushSubscriptionKeysDto {
   @IsString()
@@ -45,6 +47,8 @@ export class PushSubscriptionCreateDto implements PushSubscriptionRequest {
     { message: 'expirationTime must be a number of milliseconds or null' },
   )
   @Min(0)
+  // The latest instant a Date can hold: a larger number is no time at all (found by the fuzzer).
+  @Max(MAX_DATE_MS, { message: 'expirationTime must be a time a Date can hold (at most 8.64e15 ms)' })
   expirationTime?: number | null;
 
   @IsDefined({ message: 'keys is required (with p256dh and auth)' })
