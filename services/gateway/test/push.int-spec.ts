@@ -128,6 +128,11 @@ describe('push subscriptions', () => {
       { ...valid, expirationTime: 'soon' },
       'expirationTime must be a number of milliseconds or null',
     ],
+    [
+      'an expirationTime past what a Date can hold',
+      { ...valid, expirationTime: 2.6e117 },
+      'expirationTime must be a time a Date can hold (at most 8.64e15 ms)',
+    ],
   ])('refuses %s with 400 and a message, storing nothing', async (_what, body, message) => {
     const res = await subscribe(alice.cookie, body);
     expect(res.status).toBe(400);
