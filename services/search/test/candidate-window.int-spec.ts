@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { SearchService } from '../src/search/search.service.js';
 import { SearchIndexRepository } from '../src/sites/search-index.repository.js';
 import { insertSites, type FixtureSite } from './fixtures.js';
@@ -56,17 +57,22 @@ describe.each(ENGINES)('the candidate window on %s', (engine) => {
   });
 });
 
-describe.each(ENGINES)('the page-text tier scan limit on %s', (engine) => {
+describe.each(ENGINES)('the candidate window over an index in rank order on %s', (engine) => {
   let ctx: SearchContext;
   let sut: SearchService;
 
   beforeAll(async () => {
-    ctx = await SearchContext.start({ engine, settings: { ranking: { bodyScanLimit: 3 } } });
-    // Six sites mention the word only in their page text; then the index is stored in rank order.
+    // A window of two; page text searched below two head matches; a phrase rechecked on three sites at most.
+    ctx = await SearchContext.start({ engine, settings: { ranking: { candidateLimit: 2, bodyTierBelow: 2, bodyScanLimit: 3 } } });
     await insertSites(
       ctx.db,
-      Array.from({ length: 6 }, (_, i) => ({ url: `https://page-${i}.example/`, title: `Page ${i}`, description: 'Nothing special.', pageText: 'A note on marmalade.', frenlinessScore: 50 + i })),
+      Array.from({ length: 6 }, (_, i) => ({ url: `https://page-${i}.example/`, title: `Marmalade page ${i}`, description: 'Nothing special.', pageText: 'A note on quince jam.', frenlinessScore: 50 + i })),
     );
+    // Two hundred other sites, so that these words are rare enough to be read through the index, not walked.
+    await ctx.db.execute(sql`
+      insert into search.sites (url, domain, title, description)
+      select 'https://other-' || g || '.example/', 'other-' || g || '.example', 'Other site ' || g, 'Something else.' from generate_series(1, 200) g`);
+    // What a bulk load leaves: both index relations stored in static-rank order.
     const index = ctx.app.get(SearchIndexRepository);
     await index.suspend();
     await index.finish();
@@ -78,15 +84,23 @@ describe.each(ENGINES)('the page-text tier scan limit on %s', (engine) => {
   });
 
   const search = (q: string) => sut.search({ q, page: 1, limit: 10 }, visitor);
+  const domains = async (q: string) => (await search(q)).results.map((site) => site.domain);
 
-  it('reads that many page-text matches, the best-ranked first, and says the total is an estimate', async () => {
+  it('reads the first matches in table order, which are the best-ranked, and says the total is an estimate', async () => {
     const response = await search('marmalade');
-    expect(response.results.map((site) => site.domain)).toEqual(['page-5.example', 'page-4.example', 'page-3.example']);
+    expect(response.results.map((site) => site.domain)).toEqual(['page-5.example', 'page-4.example']);
+    expect(response.totalIsEstimate).toBe(true);
+    expect(await domains('quince')).toEqual(['page-5.example', 'page-4.example']);
+  });
+
+  it('rechecks a phrase on at most bodyScanLimit sites holding its words', async () => {
+    const response = await search('"quince jam"');
+    expect(response.results.map((site) => site.domain)).toEqual(['page-5.example', 'page-4.example']);
     expect(response.totalIsEstimate).toBe(true);
   });
 
   it('also ranks the sites added since the index was ordered', async () => {
-    await insertSites(ctx.db, [{ url: 'https://page-new.example/', title: 'Page new', description: 'Nothing special.', pageText: 'Fresh marmalade.', frenlinessScore: 99 }]);
-    expect((await search('marmalade')).results.map((site) => site.domain)).toEqual(['page-new.example', 'page-5.example', 'page-4.example', 'page-3.example']);
+    await insertSites(ctx.db, [{ url: 'https://page-new.example/', title: 'Marmalade fresh', description: 'Nothing special.', frenlinessScore: 99 }]);
+    expect(await domains('marmalade')).toEqual(['page-new.example', 'page-5.example']);
   });
 });

@@ -54,6 +54,8 @@ export interface RankedSearch {
 
 export interface RankedPage {
   hits: SearchHit[];
+  /** The planner's estimate of the whole-document matches (for "About N results"). */
+  estimate: number;
   /** Candidates ranked. */
   candidates: number;
   /** Every match was seen (page text searched, window not full, scan not capped): `candidates` is the number of matches. */
@@ -62,6 +64,8 @@ export interface RankedPage {
 
 // Exact name matches join the candidates even when their static rank would leave them out.
 const EXACT_CANDIDATES = 20;
+// Head matches on this share of the sites or more are found by walking the ranks (see rankedPage).
+const WALK_ABOVE_SHARE = 0.04;
 
 interface SiteRow {
   id: number;
@@ -103,34 +107,59 @@ export class SearchRepository {
 
   async rankedPage(request: RankedSearch): Promise<RankedPage> {
     return this.db.transaction(async (tx) => {
-      // Every access goes through a bitmap: no plan reads a relation through, none walks an
-      // index. In the index relations' table order (static-rank order, see header), the first
-      // matches a bitmap reads are the best-ranked ones.
-      const settings = await tx.execute<{ tree: string; ordered_through: string | null }>(sql`
+      // Bitmaps by default: no plan reads a relation through. In the index relations' table
+      // order (static-rank order, see SearchIndexRepository), the first matches a bitmap reads
+      // are the best-ranked ones.
+      const settings = await tx.execute<{ tree: string; ordered_through: string | null; heads: number | string }>(sql`
         select set_config('statement_timeout', ${String(request.statementTimeoutMs)}, true), set_config('jit', 'off', true),
           set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
           set_config('max_parallel_workers_per_gather', '0', true),
           querytree(${request.query}) as tree,
-          (select value from search.settings where key = ${ORDERED_THROUGH_KEY}) as ordered_through`);
+          (select value from search.settings where key = ${ORDERED_THROUGH_KEY}) as ordered_through,
+          (select reltuples from pg_class where oid = 'search.site_heads'::regclass) as heads`);
       // "over -grammar" is exclusions alone once the stop word is gone: it matches nothing.
       const tree = settings.rows[0]?.tree ?? '';
-      if (tree === 'T') return { hits: [], candidates: 0, complete: true };
+      if (tree === 'T') return { hits: [], candidates: 0, complete: true, estimate: 0 };
       const orderedThrough = Number(settings.rows[0]?.ordered_through ?? 0);
       // Stop words alone ("who") can still name a site exactly (who.int): exact matches only.
-      const head = await this.headCandidates(tx, request, orderedThrough, tree !== '');
-      let complete = tree === '' || head.complete;
-      let candidates = head.scored;
-      if (tree !== '' && head.matches < request.bodyTierBelow) {
-        const body = await this.bodyCandidates(tx, request, orderedThrough);
-        candidates = [...candidates, ...body.scored];
-        complete = body.complete;
-      } else {
-        complete = complete && tree === '';
-      }
-      const ordered = orderResults(candidates, RANKING_WEIGHTS.perDomain);
-      const page = ordered.slice(request.offset, request.offset + request.limit);
-      return { hits: await this.sitesOf(tx, page), candidates: ordered.length, complete: complete && ordered.length < request.candidateLimit };
+      if (tree === '') return { ...(await this.scoredPage(tx, request, (await this.headCandidates(tx, request, 0, 'exact only')).scored)), complete: true, estimate: 0 };
+      const estimate = await this.estimate(tx, request);
+      // A word on a few percent of the heads or more: walking the ranks finds the best ones after
+      // a few hundred rows, where a bitmap would decode every match first. Phrases and prefixes,
+      // whose matches the planner misjudges, are never walked.
+      const walk = !request.unpredictable && estimate.heads >= WALK_ABOVE_SHARE * Number(settings.rows[0]?.heads ?? 0);
+      if (walk) await tx.execute(sql`select set_config('enable_indexscan', 'on', true)`);
+      const head = await this.headCandidates(tx, request, orderedThrough, walk ? 'walk' : 'bitmap');
+      if (head.matches >= request.bodyTierBelow) return { ...(await this.scoredPage(tx, request, head.scored)), complete: false, estimate: estimate.bodies };
+      if (walk) await tx.execute(sql`select set_config('enable_indexscan', 'off', true)`);
+      const body = await this.bodyCandidates(tx, request);
+      const page = await this.scoredPage(tx, request, [...head.scored, ...body.scored]);
+      return { ...page, complete: body.complete && page.candidates < request.candidateLimit, estimate: estimate.bodies };
     });
+  }
+
+  /** The planner's estimates of the head matches and of the whole-document matches (no scan). */
+  private async estimate(tx: Transaction, request: RankedSearch): Promise<{ heads: number; bodies: number }> {
+    const result = await tx.execute<Record<string, unknown>>(sql`
+      explain (format json) select
+        (select count(*) from search.site_heads h where h.head_vector @@ ${request.indexOnlyQuery}),
+        (select count(*) from search.site_bodies b where b.search_vector @@ ${request.query})`);
+    const rows = { site_heads: 0, site_bodies: 0 };
+    const visit = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const plan = node as { 'Relation Name'?: string; 'Plan Rows'?: number; Plans?: unknown[] };
+      if (plan['Relation Name'] === 'site_heads' || plan['Relation Name'] === 'site_bodies') rows[plan['Relation Name']] = Number(plan['Plan Rows'] ?? 0);
+      plan.Plans?.forEach(visit);
+    };
+    visit(readPlan(result.rows[0]));
+    return { heads: rows.site_heads, bodies: rows.site_bodies };
+  }
+
+  /** The page of results from the scored candidates: the result order, then the catalogue rows of the page only. */
+  private async scoredPage(tx: Transaction, request: RankedSearch, candidates: readonly ScoredCandidate[]): Promise<Omit<RankedPage, 'complete' | 'estimate'>> {
+    const ordered = orderResults(candidates, RANKING_WEIGHTS.perDomain);
+    const page = ordered.slice(request.offset, request.offset + request.limit);
+    return { hits: await this.sitesOf(tx, page), candidates: ordered.length };
   }
 
   /**
@@ -144,21 +173,29 @@ export class SearchRepository {
     tx: Transaction,
     request: RankedSearch,
     orderedThrough: number,
-    withHead: boolean,
-  ): Promise<{ scored: ScoredCandidate[]; matches: number; complete: boolean }> {
+    mode: 'walk' | 'bitmap' | 'exact only',
+  ): Promise<{ scored: ScoredCandidate[]; matches: number }> {
     const { query, exactText, candidateLimit } = request;
     const exact = exactCandidateSql(exactText);
     const columns = sql`h.id, h.static_rank, h.domain, h.domain_label, h.title_key, h.head_vector`;
-    const result = await tx.execute<{ id: number; domain: string; score: number | string; head: boolean; scanned: number | string }>(sql`
-      with ordered as materialized (
-        select ${columns}, ${request.rechecks ? sql`h.head_vector @@ ${query}` : sql`true`} as hit
-        from search.site_heads h
-        where ${withHead ? sql`h.head_vector @@ ${request.indexOnlyQuery}` : sql`false`}
-        limit ${candidateLimit}
-      ),
+    const walk = mode === 'walk';
+    const ordered = walk
+      ? // The ranks walked (site_heads_rank_idx: "nulls last" as there, or it cannot give this order).
+        sql`select ${columns}, true as hit from search.site_heads h
+          where h.head_vector @@ ${query}
+          order by h.static_rank desc nulls last, h.id
+          limit ${candidateLimit}`
+      : sql`select ${columns}, ${request.rechecks ? sql`h.head_vector @@ ${query}` : sql`true`} as hit
+          from search.site_heads h
+          where ${mode === 'bitmap' ? sql`h.head_vector @@ ${request.indexOnlyQuery}` : sql`false`}
+          limit ${candidateLimit}`;
+    const result = await tx.execute<{ id: number; domain: string; score: number | string; head: boolean }>(sql`
+      with ordered as materialized (${ordered}),
+      -- Sites added since the last ordering sit at the end of the table: when the first matches
+      -- filled the window before reaching them, they are looked up apart.
       tail as materialized (
         select ${columns} from search.site_heads h
-        where ${withHead ? sql`h.head_vector @@ ${query}` : sql`false`} and h.id > ${orderedThrough}
+        where ${mode === 'bitmap' ? sql`(select count(*) from ordered) >= ${candidateLimit} and h.head_vector @@ ${query} and h.id > ${orderedThrough}` : sql`false`}
         order by h.static_rank desc nulls last, h.id
         limit ${candidateLimit}
       ),
@@ -183,45 +220,35 @@ export class SearchRepository {
             : sql``
         }
       )
-      select h.id, h.domain, ${scoreSql(query, exactText)} as score, h.head, (select count(*) from ordered) as scanned from kept h`);
-    const scanned = Number(result.rows[0]?.scanned ?? 0);
-    return {
-      scored: result.rows.map(toScored),
-      matches: result.rows.filter((row) => row.head).length,
-      complete: scanned < candidateLimit,
-    };
+      select h.id, h.domain, ${scoreSql(query, exactText)} as score, h.head from kept h`);
+    return { scored: result.rows.map(toScored), matches: result.rows.filter((row) => row.head).length };
   }
 
   /**
-   * Whole-document matches: at most `bodyScanLimit` read in table order through the GIN index
-   * (phrases rechecked on those only), plus those added since the last ordering, and the
-   * `candidateLimit` best static ranks among them, scored.
+   * Whole-document matches read in table order (static-rank order) through the GIN index: the
+   * first `candidateLimit`, the best-ranked; with a phrase, up to `bodyScanLimit` sites holding
+   * its words, rechecked as a phrase, and the best-ranked phrase matches among them. Scored.
+   * Sites added since the last ordering are reached when fewer sites match before them.
    */
-  private async bodyCandidates(tx: Transaction, request: RankedSearch, orderedThrough: number): Promise<{ scored: ScoredCandidate[]; complete: boolean }> {
+  private async bodyCandidates(tx: Transaction, request: RankedSearch): Promise<{ scored: ScoredCandidate[]; complete: boolean }> {
     const { query, exactText, candidateLimit } = request;
+    const scan = request.rechecks ? Math.max(request.bodyScanLimit, candidateLimit) : candidateLimit;
     const result = await tx.execute<{ scanned: number | string; scored: ScoredCandidate[] | string | null }>(sql`
       with pool as materialized (
         select b.id, b.static_rank, ${request.rechecks ? sql`b.search_vector @@ ${query}` : sql`true`} as hit
         from search.site_bodies b
         where b.search_vector @@ ${request.indexOnlyQuery}
-        limit ${request.bodyScanLimit}
-      ),
-      tail as materialized (
-        select b.id, b.static_rank from search.site_bodies b
-        where b.search_vector @@ ${query} and b.id > ${orderedThrough}
-        order by b.static_rank desc nulls last, b.id
-        limit ${candidateLimit}
+        limit ${scan}
       ),
       body as materialized (
-        select id from (select id, static_rank from pool where hit union select id, static_rank from tail) found
-        order by static_rank desc nulls last, id limit ${candidateLimit}
+        select id from pool where hit order by static_rank desc nulls last, id limit ${candidateLimit}
       )
       select (select count(*) from pool) as scanned,
         (select json_agg(json_build_object('id', h.id, 'domain', h.domain, 'score', ${scoreSql(query, exactText)}))
          from search.site_heads h where h.id = any(array(select id from body))) as scored`);
     const row = result.rows[0];
     const scored = typeof row?.scored === 'string' ? (JSON.parse(row.scored) as ScoredCandidate[]) : (row?.scored ?? []);
-    return { complete: Number(row?.scanned ?? 0) < request.bodyScanLimit, scored: scored.map(toScored) };
+    return { complete: Number(row?.scanned ?? 0) < scan, scored: scored.map(toScored) };
   }
 
   /** The catalogue rows of the page, in its order. */
@@ -238,12 +265,6 @@ export class SearchRepository {
     });
   }
 
-  /** The planner's estimate of how many sites match (for "About N results" on very common queries). */
-  async estimateMatches(query: SQL): Promise<number> {
-    const result = await this.db.execute<Record<string, unknown>>(sql`explain (format json) select 1 from search.site_bodies where search_vector @@ ${query}`);
-    const plan = readPlan(result.rows[0]);
-    return Math.max(0, Math.round(Number(plan?.['Plan Rows'] ?? 0)));
-  }
 }
 
 /** An int[] literal of ids (numbers only, so nothing else can reach the SQL text). */

@@ -105,8 +105,7 @@ export class SearchService {
       statementTimeoutMs: this.settings.queryTimeoutMs,
     });
     if (page.complete) return { hits: page.hits, total: page.candidates, totalIsEstimate: false };
-    const estimate = await this.repository.estimateMatches(tsquery);
-    return { hits: page.hits, total: Math.max(page.candidates, estimate), totalIsEstimate: true };
+    return { hits: page.hits, total: Math.max(page.candidates, page.estimate), totalIsEstimate: true };
   }
 
   /** Unknown words widened to "word OR word* OR closest known word", then searched again. */
