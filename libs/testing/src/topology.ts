@@ -39,6 +39,11 @@ export class DistributedTopology {
     private readonly baseEnv: NodeJS.ProcessEnv,
   ) {}
 
+  /** The prefix of this topology's topics and groups on the broker (`<namespace>.<topic>`). */
+  get kafkaNamespace(): string {
+    return String(this.baseEnv.KAFKA_NAMESPACE ?? '');
+  }
+
   static async start(options: DistributedTopologyOptions = {}): Promise<DistributedTopology> {
     const database = await createScratchDatabase('frenly_topology', options.infra?.postgresAdminUrl);
     const runId = randomBytes(4).toString('hex');

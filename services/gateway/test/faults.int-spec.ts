@@ -197,7 +197,7 @@ describe('faults in the distributed topology', () => {
     expect(mismatched).toEqual([]);
     // On the stream itself, the relay may have sent an event twice (a publish that timed out
     // but landed): count them, handlers de-duplicate those.
-    const onTopic = await countOnTopic(kafka.url, 'ledger.stake-placed', new Set(eventIds));
+    const onTopic = await countOnTopic(kafka.url, `${topology.kafkaNamespace}.ledger.stake-placed`, new Set(eventIds));
     expect(onTopic.missing).toBe(0);
     record('Kafka down 30 s under staking load', {
       outageMs: upAt - downAt,
