@@ -6,7 +6,6 @@ import {
   expandTerms,
   formatWebQuery,
   hasPhrase,
-  hasPhraseOrPrefix,
   hasPositiveClause,
   MAX_QUERY_ATOMS,
   parseWebQuery,
@@ -75,13 +74,11 @@ describe('query helpers', () => {
     expect(hasPositiveClause(parseWebQuery('eggs -spam'))).toBe(true);
   });
 
-  it('tells which queries hold phrases or completed prefixes (matches the planner cannot estimate)', () => {
+  it('tells which queries hold phrases (their matches the planner overestimates)', () => {
     expect(hasPhrase(parseWebQuery('climate change'))).toBe(false);
     expect(hasPhrase(parseWebQuery('climate -"climate change"'))).toBe(true);
-    expect(hasPhraseOrPrefix(parseWebQuery('"new york"'))).toBe(true);
-    const completed = expandTerms(parseWebQuery('wikip'), new Map([['wikip', undefined]]), () => true);
-    expect([hasPhrase(completed), hasPhraseOrPrefix(completed)]).toEqual([false, true]);
-    expect(hasPhraseOrPrefix(parseWebQuery('wikip'))).toBe(false);
+    expect(hasPhrase(parseWebQuery('"new york" OR boston'))).toBe(true);
+    expect(hasPhrase(expandTerms(parseWebQuery('wikip'), new Map([['wikip', undefined]]), () => true))).toBe(false);
   });
 
   it('gives the text an exact domain or title match is compared with', () => {

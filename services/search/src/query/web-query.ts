@@ -116,12 +116,10 @@ export function hasExclusion(query: WebQuery): boolean {
   return query.clauses.some((clause) => clause.alternatives.length === 1 && clause.alternatives[0]?.negated === true);
 }
 
-/** True when the query holds a "phrase" or a completed prefix: matches the planner cannot estimate well. */
-export function hasPhraseOrPrefix(query: WebQuery): boolean {
-  return query.clauses.some((clause) => clause.alternatives.some((atom) => atom.kind === 'phrase' || atom.prefix === true));
-}
-
-/** True when the query holds a "phrase" (positive or excluded). */
+/**
+ * True when the query holds a "phrase" (positive or excluded): the planner estimates a phrase
+ * as all of its words, far more matches than the phrase has.
+ */
 export function hasPhrase(query: WebQuery): boolean {
   return query.clauses.some((clause) => clause.alternatives.some((atom) => atom.kind === 'phrase'));
 }
