@@ -3,8 +3,8 @@
 // under a statement timeout so that a baseline cannot run away:
 //   ilike:       every positive word or phrase as ILIKE '%text%' on title or description
 //                (exclusions as NOT, OR as OR), top 10 by the precomputed static rank;
-//   ts_rank_cd:  websearch_to_tsquery over the weighted search_vector (GIN index), every match
-//                ranked by ts_rank_cd, top 10.
+//   ts_rank_cd:  websearch_to_tsquery over the weighted whole-document vector (search.site_bodies,
+//                GIN index), every match ranked by ts_rank_cd, top 10 (with their titles).
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
@@ -48,9 +48,11 @@ function ilikeSql(q) {
 
 function rankSql(q) {
   return {
-    text: `select id, title, count(*) over () as total, ts_rank_cd(search_vector, query) as rank
-      from search.sites, websearch_to_tsquery('english', $1) as query
-      where search_vector @@ query order by rank desc, id limit 10`,
+    text: `select t.id, s.title, t.total from (
+        select b.id, count(*) over () as total, ts_rank_cd(b.search_vector, query) as rank
+        from search.site_bodies b, websearch_to_tsquery('english', $1) as query
+        where b.search_vector @@ query order by rank desc, b.id limit 10) t
+      join search.sites s on s.id = t.id order by t.rank desc, t.id`,
     params: [q],
   };
 }

@@ -1,41 +1,40 @@
 // Bulk indexing of the synthetic corpus into a scratch PostgreSQL database.
 //
-// Rows travel as one JSON parameter per batch through json_to_recordset (the search service's
-// own bulk path, SiteRepository.insertNew; COPY would need pg-copy-streams, not installed).
-// The generated columns (search_vector, static_rank, domain_label) are computed by PostgreSQL
-// on insert whichever path is used. Two phases:
-//   online: every index of search.sites live, and the typo lexicon maintained per batch with
-//           the service's SiteRepository.addToLexicon: what indexing costs while serving;
-//   bulk:   the secondary indexes of search.sites dropped (primary key and url uniqueness kept),
-//           the rest of the corpus loaded, the indexes rebuilt from their own definitions,
-//           the lexicon rebuilt with the service's SiteRepository.rebuildLexicon (what the
-//           service does at start after a bulk load), then VACUUM ANALYZE.
+// Two phases, each through the search service's own code for everything but moving bytes:
+//   bulk:   SearchIndexRepository.suspend() (secondary indexes dropped, the indexing trigger
+//           off), the corpus files streamed with COPY on `workers` connections at once, then
+//           SearchIndexRepository.finishSteps() run on `workers` connections
+//           (runIndexBuildSteps): the search index tokenised in rank ranges side by side, each
+//           index built once, the lexicon in one pass, ANALYZE;
+//   online: the rest of the corpus inserted in batches (json_to_recordset, as the service's
+//           SiteRepository.insertNew does) with every index and the trigger live, and the typo
+//           lexicon maintained per batch with SiteRepository.addToLexicon: what indexing costs
+//           while the index serves.
+// Besides wall time, the CPU time of the PostgreSQL backends doing the work is read from /proc:
+// other people's runs share the 2 cores, and CPU seconds per site do not depend on them.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { openDatabase } from '@frenly/db';
-import { SiteRepository } from '@frenly/search';
+import { SearchIndexRepository, SiteRepository, runIndexBuildSteps } from '@frenly/search';
+import { COPY_COLUMNS, COPY_SQL } from './corpus-file.mjs';
+import { copyFile } from './copy-in.mjs';
 import { rowOf } from './corpus.mjs';
+import { cpuSeconds } from './http-latency.mjs';
 
-const COLUMNS = [
-  ['url', 'text'],
-  ['domain', 'text'],
-  ['title', 'text'],
-  ['description', 'text'],
-  ['page_text', 'text'],
-  ['language', 'text'],
-  ['source', 'text'],
-  ['frenliness_score', 'int'],
-  ['trust_score', 'text'],
-  ['is_verified', 'boolean'],
-  ['is_claimed', 'boolean'],
-  ['upvotes', 'int'],
-  ['downvotes', 'int'],
-  ['total_staked', 'int'],
-  ['support_total', 'int'],
-  ['concern_total', 'int'],
-  ['analysis_data', 'jsonb'],
-];
+const COLUMN_TYPES = {
+  frenliness_score: 'int',
+  is_verified: 'boolean',
+  is_claimed: 'boolean',
+  upvotes: 'int',
+  downvotes: 'int',
+  total_staked: 'int',
+  support_total: 'int',
+  concern_total: 'int',
+  analysis_data: 'jsonb',
+};
+const COLUMNS = COPY_COLUMNS.map((name) => [name, COLUMN_TYPES[name] ?? 'text']);
 export const INSERT_SQL = `insert into search.sites (${COLUMNS.map(([name]) => name).join(', ')})
   select ${COLUMNS.map(([name]) => name).join(', ')}
   from json_to_recordset($1::json) as x(${COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')})
@@ -136,56 +135,96 @@ export async function loadRange({ url, corpus, from, to, batchSize, workers, lex
   };
 }
 
-/** The secondary indexes of search.sites (not the primary key or the url constraint). */
-export async function secondaryIndexes(client) {
-  const result = await client.query(`
-    select indexname, indexdef from pg_indexes
-    where schemaname = 'search' and tablename = 'sites'
-      and indexname not in (select conname from pg_constraint where conrelid = 'search.sites'::regclass)
-    order by indexname`);
-  return result.rows;
+/**
+ * The bulk phase: suspend the index, COPY every file on its own connection at once, finish the
+ * index on `lanes` connections. Returns wall times, per-step times and backend CPU seconds.
+ */
+export async function bulkLoad({ url, files, lanes, maintenanceWorkMem, handle, log }) {
+  const repository = new SearchIndexRepository(handle.db, new SiteRepository(handle.db));
+  const suspended = await repository.suspend();
+  log(
+    `  ${suspended.length} secondary indexes dropped, indexing trigger off; COPY of ${files.length} files`,
+  );
+  const load = await copyFiles(url, files);
+  log(`  ${load.sites} sites copied in ${load.wallMs} ms (${load.cpuS} s of backend CPU)`);
+  // One connection per lane, held for the whole finish (a pool would close an idle one and
+  // take its CPU time with it).
+  const laneClients = await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const { rows } = await client.query('select pg_backend_pid() as pid');
+      return { client, pid: rows[0].pid };
+    }),
+  );
+  try {
+    const pids = laneClients.map(({ pid }) => pid);
+    const lanesDbs = laneClients.map(({ client }) => drizzle(client));
+    // Each step's CPU: its lane's backend CPU time across the step.
+    const stepCpuS = {};
+    const steps = (await repository.finishSteps({ parts: lanes, maintenanceWorkMem })).map(
+      (step) => ({
+        ...step,
+        run: async (db) => {
+          const pid = pids[lanesDbs.indexOf(db)];
+          const before = cpuSeconds([pid]);
+          await step.run(db);
+          stepCpuS[step.name] = round1(cpuSeconds([pid]) - before);
+        },
+      }),
+    );
+    const cpuBefore = cpuSeconds(pids);
+    const started = performance.now();
+    const times = await runIndexBuildSteps(steps, lanesDbs);
+    const finish = {
+      wallMs: Math.round(performance.now() - started),
+      cpuS: round1(cpuSeconds(pids) - cpuBefore),
+      steps: times,
+      stepCpuS,
+    };
+    log(
+      `  index finished in ${finish.wallMs} ms (${finish.cpuS} s of backend CPU): ${JSON.stringify(times)}`,
+    );
+    return { load, finish, suspendedIndexes: suspended.map((definition) => definition.name) };
+  } finally {
+    await Promise.all(laneClients.map(({ client }) => client.end()));
+  }
 }
 
-/**
- * Rebuilds dropped indexes from their definitions on `lanes` connections at once (GIN builds
- * are single-threaded in PostgreSQL 15: the biggest index on one core, the rest on the other),
- * GIN first, then `extraJobs` ({ name, run(client) }); returns ms per job and the wall time.
- */
-export async function buildIndexes(
-  url,
-  definitions,
-  maintenanceWorkMem,
-  lanes = 2,
-  extraJobs = [],
-) {
-  const queue = [
-    ...[...definitions]
-      .sort((a, b) => Number(/using gin/i.test(b.indexdef)) - Number(/using gin/i.test(a.indexdef)))
-      .map(({ indexname, indexdef }) => ({
-        name: indexname,
-        run: (client) => client.query(indexdef),
-      })),
-    ...extraJobs,
-  ];
-  const times = {};
-  const started = performance.now();
-  const lane = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(`set maintenance_work_mem = '${maintenanceWorkMem}'`);
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const t = performance.now();
-        await next.run(client);
-        times[next.name] = Math.round(performance.now() - t);
-      }
-    } finally {
-      await client.end();
-    }
-  };
-  await Promise.all(Array.from({ length: lanes }, lane));
-  return { times, wallMs: Math.round(performance.now() - started) };
+/** One COPY per file, all at once, each on its own connection. */
+async function copyFiles(url, files) {
+  const clients = await Promise.all(
+    files.map(async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const { rows } = await client.query('select pg_backend_pid() as pid');
+      return { client, pid: rows[0].pid };
+    }),
+  );
+  try {
+    const pids = clients.map(({ pid }) => pid);
+    const cpuBefore = cpuSeconds(pids);
+    const nodeBefore = process.cpuUsage();
+    const started = performance.now();
+    const counts = await Promise.all(
+      clients.map(({ client }, k) => copyFile(client, COPY_SQL, files[k])),
+    );
+    const wallMs = Math.round(performance.now() - started);
+    const node = process.cpuUsage(nodeBefore);
+    const sites = counts.reduce((a, b) => a + b, 0);
+    return {
+      sites,
+      wallMs,
+      sitesPerSec: Math.round(sites / (wallMs / 1000)),
+      cpuS: round1(cpuSeconds(pids) - cpuBefore),
+      clientCpuS: round1((node.user + node.system) / 1e6),
+    };
+  } finally {
+    await Promise.all(clients.map(({ client }) => client.end()));
+  }
 }
+
+const round1 = (value) => Math.round(value * 10) / 10;
 
 export async function timed(fn) {
   const t = performance.now();
@@ -193,18 +232,19 @@ export async function timed(fn) {
   return { ms: Math.round(performance.now() - t), value };
 }
 
-/** Sizes (bytes) of the table, its TOAST, each index, and the lexicon. */
+/** Sizes (bytes) of the search relations (each with its TOAST), their indexes, and the lexicon. */
 export async function sizes(client) {
   const relations = await client.query(`
-    select c.relname as name, c.relkind as kind, pg_relation_size(c.oid) as bytes
+    select c.relname as name, c.relkind as kind, pg_relation_size(c.oid) as bytes,
+      coalesce(pg_relation_size(nullif(c.reltoastrelid, 0)), 0) as toast
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'search' and c.relkind in ('r', 'i') and (c.relname like 'sites%' or c.relname like 'lexicon%')
-    order by c.relname`);
+    where n.nspname = 'search' and c.relkind in ('r', 'i')
+      and (c.relname like 'site%' or c.relname like 'lexicon%')
+    order by c.relkind desc, c.relname`);
   const totals = await client.query(`
-    select pg_relation_size('search.sites') as heap,
-      pg_total_relation_size('search.sites') - pg_relation_size('search.sites') - pg_indexes_size('search.sites') as toast,
-      pg_indexes_size('search.sites') as indexes,
-      pg_total_relation_size('search.sites') as total,
+    select pg_total_relation_size('search.sites') as sites,
+      pg_total_relation_size('search.site_heads') as site_heads,
+      pg_total_relation_size('search.site_bodies') as site_bodies,
       pg_total_relation_size('search.lexicon') as lexicon,
       (select count(*) from search.lexicon) as lexicon_words,
       pg_database_size(current_database()) as database`);
@@ -213,6 +253,7 @@ export async function sizes(client) {
       name: row.name,
       kind: row.kind === 'i' ? 'index' : 'table',
       bytes: Number(row.bytes),
+      toast: Number(row.toast),
     })),
     totals: Object.fromEntries(Object.entries(totals.rows[0]).map(([k, v]) => [k, Number(v)])),
   };

@@ -3,25 +3,25 @@
 // baselines on the same data.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { DEFAULT_SEARCH_SETTINGS, RANKING_VERSION, SiteRepository } from '@frenly/search';
+import { DEFAULT_SEARCH_SETTINGS, RANKING_VERSION } from '@frenly/search';
 import { runBaseline } from './baselines.mjs';
 import { cpuSeconds, runQueries, startSearchService } from './http-latency.mjs';
 import {
   adminQuery,
-  buildIndexes,
+  bulkLoad,
   createScratchDatabase,
   loadRange,
-  secondaryIndexes,
   sizes,
   timed,
 } from './postgres-load.mjs';
 import { queryMix } from './queries.mjs';
 import { byKind, summarize } from './stats.mjs';
 
-/** Loads `sites` sites into a fresh scratch database; returns the database and the figures. */
+/** Loads the corpus into a fresh scratch database (bulk from `files`, then online); returns the database and the figures. */
 export async function indexCorpus({
   adminUrl,
   corpus,
+  files,
   sites,
   onlineSites,
   workers,
@@ -38,37 +38,23 @@ export async function indexCorpus({
   await client.connect();
   try {
     const bulkSites = sites - onlineSites;
-    // Bulk: secondary indexes off, load, indexes rebuilt from their own definitions.
-    const definitions = await secondaryIndexes(client);
-    for (const { indexname } of definitions) await client.query(`drop index search."${indexname}"`);
-    log(
-      `bulk load of ${bulkSites} sites (${definitions.length} secondary indexes dropped, ${workers} connections, batches of ${batchSize})`,
-    );
-    const bulk = await loadRange({
+    log(`bulk load of ${bulkSites} sites (${workers} connections)`);
+    onIndexBuild();
+    const bulk = await bulkLoad({
       url: database.url,
-      corpus,
-      from: 0,
-      to: bulkSites,
-      batchSize,
-      workers,
+      files,
+      lanes: workers,
+      maintenanceWorkMem,
+      handle: database.handle,
       log,
     });
+    const totalMs = bulk.load.wallMs + bulk.finish.wallMs;
+    const cpuS = bulk.load.cpuS + bulk.finish.cpuS;
     log(
-      `  ${bulk.sitesPerSec} sites/s; building indexes and the lexicon on ${workers} connections`,
+      `  bulk total ${totalMs} ms: ${Math.round(bulk.load.sites / (totalMs / 1000))} sites/s; ${cpuS} s of PostgreSQL CPU`,
     );
-    // The lexicon rebuild (the service's own, as at start after a bulk load) reads only the
-    // table, so it runs beside the index builds.
-    const rebuildLexicon = {
-      name: 'lexicon',
-      run: () => new SiteRepository(database.handle.db).rebuildLexicon(),
-    };
-    onIndexBuild();
-    const built = await buildIndexes(database.url, definitions, maintenanceWorkMem, workers, [
-      rebuildLexicon,
-    ]);
-    const { lexicon: lexiconMs, ...indexMs } = built.times;
     log(
-      `  indexes and lexicon in ${built.wallMs} ms: ${JSON.stringify(built.times)}; online load of ${onlineSites} sites (every index live, lexicon per batch)`,
+      `online load of ${onlineSites} sites (every index and the trigger live, lexicon per batch)`,
     );
     const online =
       onlineSites > 0
@@ -85,8 +71,9 @@ export async function indexCorpus({
         : undefined;
     if (online) log(`  ${online.sitesPerSec} sites/s online`);
     const vacuum = await timed(() => client.query('vacuum analyze search.sites'));
+    await client.query('vacuum analyze search.site_heads');
+    await client.query('vacuum analyze search.site_bodies');
     await client.query('vacuum analyze search.lexicon');
-    const bulkTotalMs = bulk.wallMs + built.wallMs;
     return {
       database,
       indexing: {
@@ -95,12 +82,15 @@ export async function indexCorpus({
         batchSize,
         maintenanceWorkMem,
         bulk: {
-          ...bulk,
-          indexMs,
-          lexiconMs,
-          indexAndLexiconWallMs: built.wallMs,
-          totalMs: bulkTotalMs,
-          sitesPerSecIncludingIndexes: Math.round(bulk.sites / (bulkTotalMs / 1000)),
+          sites: bulk.load.sites,
+          load: bulk.load,
+          finish: bulk.finish,
+          suspendedIndexes: bulk.suspendedIndexes,
+          totalMs,
+          cpuS,
+          sitesPerSecIncludingIndexes: Math.round(bulk.load.sites / (totalMs / 1000)),
+          // What the same work would take with both cores to itself (CPU-bound, perfectly parallel).
+          sitesPerSecOnIdleCores: Math.round(bulk.load.sites / (cpuS / 2)),
         },
         online,
         vacuumAnalyzeMs: vacuum.ms,
@@ -137,6 +127,10 @@ export async function measureQueries({
       KAFKA_CLIENT_ID: `frenly-bench-${randomBytes(3).toString('hex')}`,
       FRENLY_IDENTITY_SECRET: randomBytes(32).toString('base64url'),
       SEARCH_SEED: 'false',
+      // A private group reading only new events: this copy of the catalogue must not take the
+      // shared group's events (nor replay the topics' history).
+      SEARCH_CONSUMER_GROUP: `search.bench-${randomBytes(4).toString('hex')}`,
+      SEARCH_CONSUME_FROM_BEGINNING: 'false',
     },
     { log },
   );
@@ -173,8 +167,7 @@ export async function measureQueries({
       service: cpuSeconds([service.pid]) - cpuBefore.service,
       postgres: cpuSeconds(after) - cpuBefore.postgres,
     };
-    // The service joins the shared Kafka group search.catalogue: other people's ledger events it
-    // handles during the run cost CPU here (counted, not excluded).
+    // Events published by other people's runs meanwhile reach this private group too (counted).
     const eventsDuring = (await foreignEvents()) - eventsBefore;
     const failures = measured.records.filter((record) => record.status !== 200);
     if (failures.length > 0)
@@ -200,6 +193,8 @@ export async function measureQueries({
       concurrency,
       requestTimeoutMs,
       bodyTierBelow: DEFAULT_SEARCH_SETTINGS.ranking.bodyTierBelow,
+      bodyScanLimit: DEFAULT_SEARCH_SETTINGS.ranking.bodyScanLimit,
+      queryTimeoutMs: DEFAULT_SEARCH_SETTINGS.queryTimeoutMs,
       warmup: { count: warmup.length, wallMs: Math.round(warm.wallMs), ...summarize(warm.records) },
       api: {
         ...summarize(measured.records),
@@ -267,7 +262,7 @@ async function planCounts(url, queries) {
     const estimates = [];
     for (const { q } of queries) {
       const result = await client.query(
-        `explain (format json) select 1 from search.sites where search_vector @@ websearch_to_tsquery('english', $1)`,
+        `explain (format json) select 1 from search.site_bodies where search_vector @@ websearch_to_tsquery('english', $1)`,
         [q],
       );
       estimates.push(Math.round(result.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']));

@@ -65,7 +65,7 @@ export interface RankedPage {
 // Exact name matches join the candidates even when their static rank would leave them out.
 const EXACT_CANDIDATES = 20;
 // Matches on this share of the sites or more are found by walking the ranks (see rankedPage).
-const WALK_ABOVE_SHARE = 0.01;
+const WALK_ABOVE_SHARE = 0.02;
 // How many of the best-ranked sites the page-text tier reads through when it walks.
 const BODY_WALK_ROWS = 10_000;
 
@@ -128,15 +128,15 @@ export class SearchRepository {
       // Stop words alone ("who") can still name a site exactly (who.int): exact matches only.
       if (tree === '') return { ...(await this.scoredPage(tx, request, (await this.headCandidates(tx, request, 0, 'exact only')).scored)), complete: true, estimate: 0 };
       const estimate = await this.estimate(tx, request);
-      // A word on 1 % of the heads or more: walking the ranks (hot, shared pages) finds the best
-      // ones within a few thousand narrow rows, where a bitmap would decode every match first
-      // (measured at 1M sites: 3 ms against 11–37 ms). Phrases, which the planner estimates as
+      // A word on 2 % of the heads or more: walking the ranks (hot, shared pages) finds the best
+      // ones within some ten thousand narrow rows, where a bitmap would decode every match first
+      // (measured at 1M sites: 3–9 ms against 11–37 ms). Phrases, which the planner estimates as
       // all of their words (far more matches than the phrase has), are never walked. A catalogue never analysed (reltuples -1) is walked.
       const walk = !request.unpredictable && estimate.heads >= WALK_ABOVE_SHARE * Number(settings.rows[0]?.heads ?? 0);
       if (walk) await tx.execute(sql`select set_config('enable_indexscan', 'on', true)`);
       const head = await this.headCandidates(tx, request, orderedThrough, walk ? 'walk' : 'bitmap');
       if (head.matches >= request.bodyTierBelow) return { ...(await this.scoredPage(tx, request, head.scored)), complete: false, estimate: estimate.bodies };
-      // Whole-document matches on 1 % of the sites or more (a phrase of common words, say): the
+      // Whole-document matches on 2 % of the sites or more (a phrase of common words, say): the
       // first BODY_WALK_ROWS sites in table order (the best-ranked) are read through, instead
       // of decoding every match's entry in the GIN index (50–90 ms at 1M sites).
       const bodies = Math.max(0, Number(settings.rows[0]?.bodies ?? 0));
