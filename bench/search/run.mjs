@@ -19,7 +19,7 @@
 // BENCH_CONCURRENCY (4), BENCH_BASELINE_QUERIES (24), BENCH_BASELINE_TIMEOUT_MS (3000),
 // BENCH_ONLINE_SITES (1% of the corpus, at most 10000),
 // BENCH_REQUEST_TIMEOUT_MS (10000; an unanswered query counts as timed out), BENCH_LOAD_WORKERS (2),
-// BENCH_BATCH (1000, online batches), BENCH_MAINTENANCE_WORK_MEM (1GB), BENCH_SEED (1),
+// BENCH_BATCH (1000, online batches), BENCH_MAINTENANCE_WORK_MEM (2GB), BENCH_SEED (1),
 // BENCH_TIME_LIMIT_S (2400), BENCH_CORPUS_DIR (<system temp>/frenly-bench-corpus),
 // BENCH_KEEP=1 (keep the scratch database), BENCH_NO_DOC=1 (JSON only),
 // DATABASE_URL (admin URL, postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL, KAFKA_BROKERS.
@@ -52,7 +52,7 @@ const options = {
   requestTimeoutMs: int('BENCH_REQUEST_TIMEOUT_MS', 10_000),
   workers: int('BENCH_LOAD_WORKERS', 2),
   batchSize: int('BENCH_BATCH', 1000),
-  maintenanceWorkMem: process.env.BENCH_MAINTENANCE_WORK_MEM ?? '1GB',
+  maintenanceWorkMem: process.env.BENCH_MAINTENANCE_WORK_MEM ?? '2GB',
   seed: int('BENCH_SEED', 1),
   timeLimitS: int('BENCH_TIME_LIMIT_S', 2400),
 };

@@ -22,7 +22,7 @@ export const searchSettingsVars = {
     min: 1,
     max: 100_000,
   }),
-  SEARCH_BODY_SCAN_LIMIT: env.int('The page-text tier reads at most this many matching sites and ranks the best static ranks among them', {
+  SEARCH_BODY_SCAN_LIMIT: env.int('For a phrase, the page-text tier checks at most this many sites holding its words (best static rank first)', {
     default: d.ranking.bodyScanLimit,
     min: 100,
     max: 1_000_000,

@@ -18,8 +18,8 @@ export interface SearchSettings {
     /** Least pg_trgm similarity for a typo correction. */
     readonly minSimilarity: number;
     /**
-     * The page-text tier reads at most this many matching sites (through the index, in table
-     * order) and ranks the best static ranks among them: bounds its cost for common words.
+     * For a phrase, the page-text tier checks at most this many sites holding its words (in
+     * table order, best static rank first) for the phrase itself: bounds its cost.
      */
     readonly bodyScanLimit: number;
   };

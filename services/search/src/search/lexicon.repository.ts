@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 
-// Most typos are at least this similar to the word meant: looked up first, among few candidates.
-const CLOSE_SIMILARITY = 0.5;
+// Most typos are at least this similar to the word meant ("moble" and "mobile": 0.44): looked up
+// first, among few candidate words.
+const CLOSE_SIMILARITY = 0.4;
 
 /** The catalogue's words, for typo correction (pg_trgm similarity over search.lexicon). */
 @Injectable()
@@ -19,7 +20,7 @@ export class LexiconRepository {
     const corrections = new Map<string, string | undefined>();
     if (terms.length === 0) return corrections;
     const rows = await this.db.transaction(async (tx) => {
-      // A close typo (similarity ≥ 0.5) is found among few candidate words; only the terms with
+      // A close typo (similarity ≥ 0.4) is found among few candidate words; only the terms with
       // none are looked up again at the least similarity, among many more. Same best word.
       // The % operator (GIN-indexed) uses pg_trgm.similarity_threshold; all settings are local to the transaction.
       await tx.execute(sql`select set_config('statement_timeout', ${String(statementTimeoutMs)}, true), set_config('jit', 'off', true),

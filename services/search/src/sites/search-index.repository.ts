@@ -132,7 +132,9 @@ export class SearchIndexRepository {
       { name: PREPARE_STEP, after: [], run: (db) => this.prepareSiteIndex(db, bounds.length) },
       ...parts,
       ...indexSteps,
-      { name: 'lexicon', after: [], run: (db) => this.sites.rebuildLexicon(db) },
+      // The lexicon reads only search.sites, but taken first it would hold a lane the rank ranges
+      // need: it runs beside the long GIN build instead.
+      { name: 'lexicon', after: partNames, run: (db) => this.sites.rebuildLexicon(db) },
       {
         name: 'analyze',
         after: [...partNames, ...indexSteps.map((step) => step.name), 'lexicon'],
