@@ -185,7 +185,7 @@ export function renderMarkdown(result) {
   const serial = q.subset.apiSerial;
   const baselineRows = [
     {
-      method: 'search API (two-stage ranking, HTTP, one query at a time)',
+      method: `search API (ranking v${q.rankingVersion}, HTTP, one query at a time)`,
       p50: t(serial.p50),
       p95: t(serial.p95),
       p99: t(serial.p99),
@@ -227,7 +227,7 @@ Relation and index sizes (after VACUUM ANALYZE):
 ${markdownTable(sizeRows)}
 
 ### Query latency through \`GET /api/search\` (warm; goal p95 ≤ 50 ms at 1M: ${goalLatency})
-The built service (\`services/search/dist/main.js\` at commit ${result.code?.commit ?? '?'}${result.code?.uncommittedSearchFiles ? ` with ${result.code.uncommittedSearchFiles} uncommitted search files` : ''}, distributed config, seed off, candidate window ${q.candidateLimit}, page-text tier below ${q.bodyTierBelow} head matches reading at most ${n(q.bodyScanLimit ?? 0)} matches, query timeout ${n(q.queryTimeoutMs ?? 0)} ms, ranking v${q.rankingVersion}, its own Kafka consumer group reading only new events) on the scratch database; ${n(q.warmup.count)} warm-up queries, then ${n(api.count)} measured at concurrency ${q.concurrency} (closed loop, keep-alive), limit 10. PGlite: the same service module mounted in process on a PGlite data folder (as the embedded runtime mounts it), over loopback HTTP, same queries. The mix is fixed and drawn from the corpus: ${mix}. A query unanswered after ${n(requestTimeout)} ms counts as timed out (${api.timeouts} did), one answered with an HTTP error (a 503 when the query timeout stops it) as failed (${api.errors ?? 0}); failures count as slower than the timeout in the percentiles. ${api.zeroResults} queries with no result, ${api.corrected} answered through a typo correction. CPU per query is the service process's plus the PostgreSQL backends' CPU time over the measured run, divided by the queries (it includes the ${n(api.foreignEventsHandled)} events other people's runs published meanwhile, which the private consumer group handled).
+The built service (\`services/search/dist/main.js\` at commit ${result.code?.commit ?? '?'}${result.code?.uncommittedSearchFiles ? ` with ${result.code.uncommittedSearchFiles} uncommitted search files` : ''}, distributed config, seed off, candidate window ${q.candidateLimit}, page-text tier below ${q.bodyTierBelow} head matches (a phrase rechecked on at most ${n(q.bodyScanLimit ?? 0)} sites), query timeout ${n(q.queryTimeoutMs ?? 0)} ms, ranking v${q.rankingVersion}, its own Kafka consumer group reading only new events) on the scratch database; ${n(q.warmup.count)} warm-up queries, then ${n(api.count)} measured at concurrency ${q.concurrency} (closed loop, keep-alive), limit 10. PGlite: the same service module mounted in process on a PGlite data folder (as the embedded runtime mounts it), over loopback HTTP, same queries. The mix is fixed and drawn from the corpus: ${mix}. A query unanswered after ${n(requestTimeout)} ms counts as timed out (${api.timeouts} did), one answered with an HTTP error (a 503 when the query timeout stops it) as failed (${api.errors ?? 0}); failures count as slower than the timeout in the percentiles. ${api.zeroResults} queries with no result, ${api.corrected} answered through a typo correction. CPU per query is the service process's plus the PostgreSQL backends' CPU time over the measured run, divided by the queries (it includes the ${n(api.foreignEventsHandled)} events other people's runs published meanwhile, which the private consumer group handled).
 
 ${markdownTable(latencyRows)}
 
