@@ -16,7 +16,7 @@ const slowness = (record) =>
 const s = (milliseconds) => `${(milliseconds / 1000).toFixed(1)} s`;
 const stepLabel = (name) =>
   name === 'site_index:prepare'
-    ? 'indexing trigger back on, search index emptied'
+    ? 'indexing trigger created again, search index emptied'
     : name.startsWith('site_index:append ')
       ? `search index: append rank range ${name.slice('site_index:append '.length)} after the better ranks`
       : name.startsWith('site_index:1/')
@@ -27,7 +27,11 @@ const stepLabel = (name) =>
             ? 'lexicon (SiteRepository.rebuildLexicon, one ts_stat pass)'
             : name === 'analyze'
               ? 'ANALYZE of the four relations'
-              : `CREATE INDEX ${name}`;
+              : name.startsWith('analyze ')
+                ? `ANALYZE ${name.slice('analyze '.length)}`
+                : name === 'finished'
+                  ? 'load marked finished'
+                  : `CREATE INDEX ${name}`;
 
 export function renderMarkdown(result) {
   const { corpus, postgres, pglite } = result;
@@ -56,7 +60,7 @@ export function renderMarkdown(result) {
   const cpu = (seconds) => (typeof seconds === 'number' ? `${n(Math.round(seconds))} s` : '');
   const indexRows = [
     {
-      step: `COPY of the corpus files (${bulk.load ? ix.workers : '?'} connections at once), secondary indexes dropped, indexing trigger off`,
+      step: `COPY of the corpus files (${bulk.load ? ix.workers : '?'} connections at once), secondary indexes and indexing trigger dropped`,
       sites: n(bulk.sites),
       time: s(bulk.load.wallMs),
       'sites/s': n(bulk.load.sitesPerSec),
@@ -173,6 +177,7 @@ export function renderMarkdown(result) {
     queries: api.byKind[kind].count,
     [`PostgreSQL ${n(ix.sites)} p50`]: t(api.byKind[kind].p50),
     p95: t(api.byKind[kind].p95),
+    p99: t(api.byKind[kind].p99),
     failed: failedCell(api.byKind[kind]),
     ...(pglite?.api.byKind[kind]
       ? {
@@ -211,6 +216,10 @@ export function renderMarkdown(result) {
   const goalLatency = typeof api.p95 === 'number' && api.p95 <= 50 ? 'met' : 'not met';
   const goalRate = bulk.sitesPerSecIncludingIndexes >= 5000 ? 'met' : 'not met';
   const files = corpus.files;
+  const phases = result.loadAverage.phases ?? {};
+  const phaseLoad = (name) => (phases[name] ? `load average ${phases[name].mean} mean, ${phases[name].max} max` : 'load average not recorded');
+  const microsPerSite = (seconds) => n(Math.round((seconds * 1e6) / bulk.sites));
+  const clientCpu = bulk.load.clientCpuS;
 
   return `
 Run finished ${result.measuredAt.slice(0, 16).replace('T', ' ')} UTC. Load average over the run: mean ${result.loadAverage.mean}, max ${result.loadAverage.max} (other people's test runs share the 2 cores; wall times below are under that load, CPU seconds are not). Whole run ${Math.round(result.durationS / 60)} min.
@@ -218,16 +227,18 @@ Run finished ${result.measuredAt.slice(0, 16).replace('T', ' ')} UTC. Load avera
 **Corpus** (\`bench/search/corpus.mjs\`, seed ${corpus.seed}): ${n(ix.sites)} sites; vocabulary of ${n(corpus.vocabulary)} words (the ${n(corpus.realWords)} real words of the seed corpus, most used first, then pronounceable synthetic words), Zipfian frequencies (s = ${corpus.zipfExponent}) with a quarter of each site's words from one of 600 topics. Over a sample of ${n(sample.sampled)} sites: title ${sample.titleWords.min}–${sample.titleWords.max} words (median ${sample.titleWords.median}), description ${sample.descriptionWords.min}–${sample.descriptionWords.max} (median ${sample.descriptionWords.median}), page text ${sample.pageWords.min}–${sample.pageWords.max} (median ${sample.pageWords.median}), ${n(sample.rowBytes.mean)} bytes of JSON per site; ${Math.round(sample.analysedShare * 100)}% analysed (Frenliness, trust, analysisData), ${Math.round(sample.votedShare * 100)}% with votes, ${Math.round(sample.stakedShare * 100)}% with stakes, half the sites are pages of bigger domains.${files ? ` The bulk part is generated once into COPY text files (${bytes(files.bytes)}; ${files.reused ? 'reused from an earlier run' : `generated in ${s(files.generateMs)} before the clock starts`}): the rate measures indexing pages that exist, as an import or a crawl hands them over.` : ''}
 
 ### Bulk indexing on PostgreSQL (goal ≥ 5,000 sites/s all included: ${goalRate})
-The service's bulk path (\`SearchIndexRepository\`): \`suspend()\` drops the secondary indexes and switches off the trigger that indexes inserted sites; the corpus files are streamed with \`COPY … FROM STDIN\`, one connection each; \`finishSteps()\` then tokenises every site once (\`search.site_document\`: title and domain A, description and tags B, the first 1,000 characters of page text C) in ${ix.workers} static-rank ranges side by side, writing \`site_bodies\` and \`site_heads\` in rank order, builds each index once (\`maintenance_work_mem = ${ix.maintenanceWorkMem}\`), rebuilds the lexicon in one \`ts_stat\` pass and runs ANALYZE, on ${ix.workers} connections (each step as soon as a connection is free and what it needs is done). "PostgreSQL CPU" is the CPU time of the backends doing the work, from /proc.
+Measured under ${phaseLoad('indexing')} (which counts the two busy connections of the load itself). The service's bulk path (\`SearchIndexRepository\`): \`suspend()\` drops the secondary indexes and the trigger that indexes inserted sites; the corpus files are streamed with \`COPY … FROM STDIN\`, one connection each (the catalogue's long texts compressed with lz4, migration 0007); \`finishSteps()\` then tokenises every site once (\`search.site_document\`: title and domain A, description and tags B, the first 1,000 characters of page text C) in ${ix.workers} static-rank ranges side by side, writing \`site_bodies\` and \`site_heads\` in rank order, builds each index once (btrees with \`maintenance_work_mem = ${ix.maintenanceWorkMem}\`, GIN indexes with 32 MB, each GIN index in two halves by id parity built side by side), rebuilds the lexicon in one \`ts_stat\` pass as soon as the staged range is tokenised, and runs ANALYZE, on ${ix.workers} connections (each step as soon as a connection is free and what it needs is done). "PostgreSQL CPU" is the CPU time of the backends doing the work, from /proc.
 
 ${markdownTable(indexRows)}
+
+CPU per site, all steps: **${microsPerSite(bulk.cpuS)} µs** in the PostgreSQL backends (COPY ${microsPerSite(bulk.load.cpuS)}, the rest ${microsPerSite(bulk.finish.cpuS)})${typeof clientCpu === 'number' ? `, plus ${microsPerSite(clientCpu)} µs in the process streaming the files` : ''}.
 
 Relation and index sizes (after VACUUM ANALYZE):
 
 ${markdownTable(sizeRows)}
 
 ### Query latency through \`GET /api/search\` (warm; goal p95 ≤ 50 ms at 1M: ${goalLatency})
-The built service (\`services/search/dist/main.js\` at commit ${result.code?.commit ?? '?'}${result.code?.uncommittedSearchFiles ? ` with ${result.code.uncommittedSearchFiles} uncommitted search files` : ''}, distributed config, seed off, candidate window ${q.candidateLimit}, page-text tier below ${q.bodyTierBelow} head matches (a phrase rechecked on at most ${n(q.bodyScanLimit ?? 0)} sites), query timeout ${n(q.queryTimeoutMs ?? 0)} ms, ranking v${q.rankingVersion}, its own Kafka consumer group reading only new events) on the scratch database; ${n(q.warmup.count)} warm-up queries, then ${n(api.count)} measured at concurrency ${q.concurrency} (closed loop, keep-alive), limit 10. PGlite: the same service module mounted in process on a PGlite data folder (as the embedded runtime mounts it), over loopback HTTP, same queries. The mix is fixed and drawn from the corpus: ${mix}. A query unanswered after ${n(requestTimeout)} ms counts as timed out (${api.timeouts} did), one answered with an HTTP error (a 503 when the query timeout stops it) as failed (${api.errors ?? 0}); failures count as slower than the timeout in the percentiles. ${api.zeroResults} queries with no result, ${api.corrected} answered through a typo correction. CPU per query is the service process's plus the PostgreSQL backends' CPU time over the measured run, divided by the queries (it includes the ${n(api.foreignEventsHandled)} events other people's runs published meanwhile, which the private consumer group handled).
+Measured under ${phaseLoad('queries')} (the whole query phase: warm-up, measured run, baselines). Each search is one statement, \`search.ranked_page\` (migrations 0008 and 0009), sent in one round trip with its statement timeout. The built service (\`services/search/dist/main.js\` at commit ${result.code?.commit ?? '?'}${result.code?.uncommittedSearchFiles ? ` with ${result.code.uncommittedSearchFiles} uncommitted search files` : ''}, distributed config, seed off, candidate window ${q.candidateLimit}, page-text tier below ${q.bodyTierBelow} head matches (a phrase rechecked on at most ${n(q.bodyScanLimit ?? 0)} sites), query timeout ${n(q.queryTimeoutMs ?? 0)} ms, ranking v${q.rankingVersion}, its own Kafka consumer group reading only new events) on the scratch database; ${n(q.warmup.count)} warm-up queries, then ${n(api.count)} measured at concurrency ${q.concurrency} (closed loop, keep-alive), limit 10. PGlite: the same service module mounted in process on a PGlite data folder (as the embedded runtime mounts it), over loopback HTTP, same queries. The mix is fixed and drawn from the corpus: ${mix}. A query unanswered after ${n(requestTimeout)} ms counts as timed out (${api.timeouts} did), one answered with an HTTP error (a 503 when the query timeout stops it) as failed (${api.errors ?? 0}); failures count as slower than the timeout in the percentiles. ${api.zeroResults} queries with no result, ${api.corrected} answered through a typo correction. CPU per query is the service process's plus the PostgreSQL backends' CPU time over the measured run, divided by the queries (it includes the ${n(api.foreignEventsHandled)} events other people's runs published meanwhile, which the private consumer group handled).
 
 ${markdownTable(latencyRows)}
 

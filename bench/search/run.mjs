@@ -184,6 +184,17 @@ try {
     `corpus files ${prepared.reused ? 'reused' : `generated in ${prepared.generateMs} ms`}: ${prepared.files.join(', ')}`,
   );
   let pglite;
+  // Load average during each phase (the 10 s samples taken meanwhile), for the report.
+  const phaseLoad = {};
+  const phaseStart = () => ({ at: loadSamples.length, now: loadavg()[0] });
+  const phaseEnd = (name, start) => {
+    const samples = [start.now, ...loadSamples.slice(start.at), loadavg()[0]];
+    phaseLoad[name] = {
+      mean: Math.round((samples.reduce((a, b) => a + b, 0) / samples.length) * 100) / 100,
+      max: Math.round(Math.max(...samples) * 100) / 100,
+    };
+  };
+  const indexingStart = phaseStart();
   const indexed = await indexCorpus({
     adminUrl,
     corpus,
@@ -192,6 +203,8 @@ try {
     log,
     onDatabase: (db) => (database = db),
   });
+  phaseEnd('indexing', indexingStart);
+  const queriesStart = phaseStart();
   const queries = await measureQueries({
     adminUrl,
     database: indexed.database,
@@ -206,6 +219,7 @@ try {
     log,
     onService: (s) => (service = s),
   });
+  phaseEnd('queries', queriesStart);
   await releasePostgres();
   // PGlite after PostgreSQL, alone: each engine's figures are measured without the other.
   if (options.pgliteSites > 0) {
@@ -225,6 +239,7 @@ try {
         ? Math.round((loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length) * 100) / 100
         : null,
       max: loadSamples.length ? Math.max(...loadSamples) : null,
+      phases: phaseLoad,
     },
     options,
     code: gitState(),

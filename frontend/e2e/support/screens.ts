@@ -25,8 +25,6 @@ const SIDEWAYS_SCROLL =
 export interface ScreenCheckOptions {
   /** Console errors the test provoked on purpose (a failing analysis logs its error). */
   expectedConsoleErrors?: RegExp[];
-  /** Why sideways scrolling is tolerated on this screen (only for pages the frontend does not own). */
-  sidewaysScrollKnown?: string;
   /** Only the viewport: for a modal dialog, whose overlay covers the viewport, not the whole page. */
   viewportOnly?: boolean;
 }
@@ -55,7 +53,7 @@ export async function checkScreen(
       caret: 'hide',
     });
     const sideways = await page.evaluate<number>(SIDEWAYS_SCROLL);
-    if (sideways > 0 && !options.sidewaysScrollKnown)
+    if (sideways > 0)
       problems.push(`${viewport.width}px: the page scrolls sideways by ${sideways}px`);
     for (const v of await seriousAxeViolations(page)) {
       problems.push(

@@ -6,3 +6,4 @@ export * from './topology.js';
 export * from './sign-in-browser.js';
 export * from './private-infra.js';
 export * from './embedded-runtime.js';
+export * from './websocket-handshake.js';

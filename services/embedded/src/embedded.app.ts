@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@frenly/db';
-import { identitySettingsOrExit, installGatewayEdge, internalUrlOf, serveFrontend, upgradeIdentifier } from '@frenly/gateway';
+import { identitySettingsOrExit, installGatewayEdge, internalUrlOf, serveFrontend } from '@frenly/gateway';
 import { JsonLogger, launchService, openEventBusFor, openJobQueueFor, packageVersion, identityTokensFor } from '@frenly/platform';
 import { installRealtimeEndpoint } from '@frenly/realtime';
 import type { EmbeddedConfig } from './config/embedded.config.js';
@@ -26,11 +26,13 @@ export async function startEmbedded(config: EmbeddedConfig, database: Promise<Da
         config,
       ),
       configure: async (app) => {
-        // Before everything else: the dev sign-in, the cross-site check and identity for every
-        // in-process service route.
-        await installGatewayEdge(app);
-        // Upgrades bypass the edge's middleware: /ws resolves the session the same way itself.
-        installRealtimeEndpoint(app, { identifyUpgrade: upgradeIdentifier(app) });
+        // Before everything else: the dev sign-in, the cross-site check, identity and rate limits
+        // for every in-process service route.
+        // Upgrades bypass the edge's middleware: /ws runs the edge's upgrade checks itself
+        // (the same session lookup, rate limits and open-socket caps).
+        await installGatewayEdge(app, {
+          upgrades: (guardUpgrade) => installRealtimeEndpoint(app, { guardUpgrade }),
+        });
         serveFrontend(app, frontendDir, logger);
       },
     };

@@ -13,7 +13,7 @@ import { gatewayConfigSpec } from './config/gateway.config.js';
 import { identitySettingsOrExit } from './config/identity-settings-or-exit.js';
 import { internalUrlOf } from './config/identity-settings.js';
 import { edgeSettingsFrom } from './edge/edge-settings.js';
-import { installGatewayEdge, upgradeIdentifier } from './edge/install-gateway-edge.js';
+import { installGatewayEdge } from './edge/install-gateway-edge.js';
 import { closeRateLimitRedis, openRateLimitRedis } from './edge/rate-limit-redis.js';
 import { GatewayModule } from './gateway.module.js';
 import { downstreamReadinessChecks } from './routing/downstream-readiness.js';
@@ -73,11 +73,8 @@ await launchService({ service: 'gateway', logger }, async (infra) => {
       // The edge's checks and identity first (the proxy forwards the header the edge sets);
       // forwarding before body parsing, so that bodies stream through.
       await installGatewayEdge(app, {
-        forward: ({ maxBodyBytes }) =>
-          installGatewayProxy(app, downstream, logger, {
-            identifyUpgrade: upgradeIdentifier(app),
-            maxBodyBytes,
-          }),
+        forward: ({ maxBodyBytes, guardUpgrade }) =>
+          installGatewayProxy(app, downstream, logger, { guardUpgrade, maxBodyBytes }),
       });
       // The public entry serves the app as well, as the embedded runtime does.
       serveFrontend(app, config.FRONTEND_DIR ?? fileURLToPath(new URL('../../../frontend/dist', import.meta.url)), logger);

@@ -31,7 +31,16 @@ function edgeSettings(
     rateLimits: {
       enabled: true,
       windowSeconds: WINDOW_SECONDS,
-      budgets: { search: 1000, read: 1000, write: 1000, analyze: 1000, auth: 1000, ...budgets },
+      budgets: {
+        search: 1000,
+        read: 1000,
+        write: 1000,
+        analyze: 1000,
+        auth: 1000,
+        websocket: 1000,
+        ...budgets,
+      },
+      openWebsockets: { perUser: 1000, perIp: 1000 },
     },
     maxBodyBytes,
   };

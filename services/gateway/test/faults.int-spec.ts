@@ -174,7 +174,7 @@ describe('faults in the distributed topology', () => {
     const drained = await waitFor(async () => {
       const { rows } = await db.query<{ n: number }>('select count(*)::int as n from ledger.outbox where published_at is null');
       return rows[0]!.n === 0 ? Date.now() : undefined;
-    }, 90_000, 100, 'the ledger outbox to drain');
+    }, 150_000, 100, 'the ledger outbox to drain'); // ~13 s on a quiet machine; >90 s once on a CI run sharing its 2 cores with a 1M-site benchmark
     const { rows: events } = await db.query<{ event_id: string }>(
       `select event_id from ledger.outbox where topic = 'ledger.stake-placed' and payload->>'stakeId' = any($1::text[])`, [placed],
     );
@@ -208,7 +208,7 @@ describe('faults in the distributed topology', () => {
       duplicatedToHandlers: marks[0]!.extra,
       duplicatedOnTheStream: onTopic.duplicates,
     });
-  }, 240_000);
+  }, 300_000);
 
   it('Redis restart while analyses are queued: the queued jobs finish after it returns', async () => {
     const pages = Array.from({ length: 5 }, (_, i) => `${fixtureOrigin}/redis-fault-${i}`);

@@ -2,11 +2,14 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JsonLogger } from '@frenly/platform';
-import { RealtimeEndpoint, type UpgradeIdentifier } from './connections/realtime-endpoint.js';
+import { RealtimeEndpoint, type UpgradeGuard } from './connections/realtime-endpoint.js';
 
 export interface RealtimeEndpointOptions {
-  /** How the runtime resolves the session of an upgrade (embedded: the gateway's `upgradeIdentifier`). */
-  identifyUpgrade?: UpgradeIdentifier;
+  /**
+   * The runtime's edge checks of an upgrade: who it is, and whether it is over the rate limits
+   * (embedded: the gateway's `guardUpgrade`). Distributed, the gateway's proxy ran them already.
+   */
+  guardUpgrade?: UpgradeGuard;
 }
 
 /**
@@ -27,7 +30,7 @@ export function installRealtimeEndpoint(
       if (server.listenerCount('upgrade') === 1) endpoint.refuseUnknownPath(socket);
       return;
     }
-    endpoint.handleUpgrade(req, socket, head, options.identifyUpgrade).catch((error: unknown) => {
+    endpoint.handleUpgrade(req, socket, head, options.guardUpgrade).catch((error: unknown) => {
       log.exception('websocket upgrade failed', error);
       socket.destroy();
     });

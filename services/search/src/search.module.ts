@@ -14,7 +14,6 @@ import { SiteCrawler } from './crawler/site-crawler.js';
 import { SubmitController } from './crawler/submit.controller.js';
 import { OUTBOX_WRITER } from './events/outbox-writer.js';
 import { SearchOutbox } from './events/search-outbox.js';
-import { LexiconRepository } from './search/lexicon.repository.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchRepository } from './search/search.repository.js';
 import { SearchService } from './search/search.service.js';
@@ -94,7 +93,6 @@ export class SearchModule {
         SiteRepository,
         SearchIndexRepository,
         SearchRepository,
-        LexiconRepository,
         SeedLoadRepository,
         TrendingRepository,
         SearchOutbox,

@@ -38,6 +38,11 @@ const FIXTURES: FixtureSite[] = [
   { url: 'https://farm-diary.example/', title: 'Farm diary', description: 'Notes from a small farm.', pageText: 'This spring we started beekeeping.', frenlinessScore: 100, trustScore: 'high', upvotes: 400, downvotes: 2 },
   // Named by a stop word.
   { url: 'https://www.who.int/', title: 'World Health Organization', description: 'Global public health agency.' },
+  // Three pages of one domain, friendlier as listed, and a far less friendly site of another domain.
+  { url: 'https://marzipan.example/recipes', title: 'Marzipan recipes', description: 'About marzipan.', frenlinessScore: 90 },
+  { url: 'https://marzipan.example/shapes', title: 'Marzipan shapes', description: 'About marzipan.', frenlinessScore: 80 },
+  { url: 'https://marzipan.example/history', title: 'Marzipan history', description: 'About marzipan.', frenlinessScore: 70 },
+  { url: 'https://sweets.example/', title: 'Marzipan nougat', description: 'About marzipan.', frenlinessScore: 10 },
   // Identical and unscored: the lower id first.
   { url: 'https://twin-a.example/', title: 'Origami folding', description: 'Paper folding patterns.' },
   { url: 'https://twin-b.example/', title: 'Origami folding', description: 'Paper folding patterns.' },
@@ -67,6 +72,10 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
     expect(response).toMatchObject({ total: 3, totalIsEstimate: false, correctedQuery: null, page: 1, limit: 10 });
     expect(domains(await search('wikipedia.org'))[0]).toBe('wikipedia.org');
     expect(domains(await search('Jaguar facts'))[0]).toBe('big-cats.example');
+  });
+
+  it('finds for a "phrase" of one word and stop words what the word finds', async () => {
+    expect(domains(await search('"the jaguar"'))).toEqual(domains(await search('jaguar')));
   });
 
   it('matches quoted phrases as phrases', async () => {
@@ -117,6 +126,16 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
     expect(domains(await search('who'))).toEqual(['who.int']);
   });
 
+  it('shows at most two results of one domain before the results of other domains', async () => {
+    const response = await search('marzipan');
+    expect(response.results.map((site) => site.url)).toEqual([
+      'https://marzipan.example/recipes',
+      'https://marzipan.example/shapes',
+      'https://sweets.example/',
+      'https://marzipan.example/history',
+    ]);
+  });
+
   it('breaks exact ties by id and pages deterministically', async () => {
     expect(domains(await search('origami'))).toEqual(['twin-a.example', 'twin-b.example']);
     const first = await search('origami', 1, 1);
@@ -132,6 +151,8 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
     // Exclusions alone once the stop word is gone: nothing, not every site but the excluded ones.
     expect(await search('the -jaguar')).toMatchObject({ results: [], total: 0 });
     expect(await search("'; drop table search.sites; --")).toMatchObject({ total: 0 });
+    expect(await search("\\'; drop table search.sites; -- \\")).toMatchObject({ total: 0 });
+    expect((await search('wikipedia\\')).total).toBe(3);
     expect((await search('wikipedia')).total).toBe(3);
   });
 });

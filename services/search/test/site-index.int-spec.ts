@@ -74,6 +74,8 @@ describe.each(ENGINES)('the search index relations on %s', (engine) => {
     const repository = ctx.app.get(SearchIndexRepository);
     const dropped = await repository.suspend();
     expect(dropped.map((index) => index.name).sort()).toEqual(indexesBefore.filter((name) => !name.endsWith('_pkey') && name !== 'sites_url_unique' && name !== 'lexicon_pkey'));
+    // The indexing trigger is gone for the load (a disabled one would still collect the rows).
+    expect(await insertTrigger()).toBeUndefined();
     // A bulk load straight into the catalogue: nothing indexed yet.
     await ctx.db.execute(sql`
       insert into search.sites (url, domain, title, description, page_text, frenliness_score)
@@ -87,6 +89,7 @@ describe.each(ENGINES)('the search index relations on %s', (engine) => {
     expect(await drift()).toEqual([]);
     expect(await indexNames()).toEqual(indexesBefore);
     expect(await repository.suspended()).toEqual([]);
+    expect(await insertTrigger()).toBe('O');
     // Table order is static-rank order (the ranges are written best first, one after the other).
     const order = await ctx.db.execute<{ id: number }>(sql`select id from search.site_heads where id in (select id from search.sites where domain like 'bulk-%') order by ctid`);
     const byRank = await ctx.db.execute<{ id: number }>(sql`select id from search.site_heads where id in (select id from search.sites where domain like 'bulk-%') order by static_rank desc, id`);
@@ -101,6 +104,13 @@ describe.each(ENGINES)('the search index relations on %s', (engine) => {
     expect(await drift()).toEqual([]);
     expect(await ctx.count('search.site_heads')).toBe(0);
   });
+
+  /** Whether search.sites has its indexing trigger ('O': enabled), undefined when it has none. */
+  async function insertTrigger(): Promise<string | undefined> {
+    const result = await ctx.db.execute<{ enabled: string }>(sql`
+      select tgenabled as enabled from pg_trigger where tgrelid = 'search.sites'::regclass and tgname = 'sites_index_insert'`);
+    return result.rows[0]?.enabled;
+  }
 
   async function indexNames(): Promise<string[]> {
     const result = await ctx.db.execute<{ name: string }>(sql`

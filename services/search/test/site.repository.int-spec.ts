@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LexiconRepository } from '../src/search/lexicon.repository.js';
+import { SearchRepository } from '../src/search/search.repository.js';
 import { SiteRepository } from '../src/sites/site.repository.js';
 import { pgliteDatabase, postgresDatabase, type DatabaseFixture } from './engines.js';
 
@@ -61,14 +61,23 @@ describe.each([
 
   it('keeps a lexicon of catalogue words for typo correction, and rebuilds it after a bulk load', async () => {
     await sut.insertNew(fixture.handle.db, [{ url: 'https://www.openstreetmap.org/', domain: 'openstreetmap.org', title: 'OpenStreetMap', description: 'The free wiki world map.', tags: ['maps'], language: 'en' }], 'seed');
-    const lexicon = new LexiconRepository(fixture.handle.db);
-    expect(await lexicon.correctionsFor(['openstreetmap', 'opnstreetmap', 'zzzzzz'], 0.3, 3000)).toEqual(new Map([['opnstreetmap', 'openstreetmap'], ['zzzzzz', undefined]]));
+    // The corrections a search that finds nothing looks up (search.ranked_page).
+    const search = new SearchRepository(fixture.handle.db);
+    const correctionsFor = async (terms: string[]) => {
+      const query = sql`plainto_tsquery('english'::regconfig, ${terms.join(' ')})`;
+      const page = await search.rankedPage({
+        ...{ query, indexOnlyQuery: query, rechecks: false, unpredictable: false, exactText: '', offset: 0, limit: 10, candidateLimit: 300, hasExclusions: false },
+        ...{ bodyTierBelow: 100, bodyScanLimit: 2000, statementTimeoutMs: 3000, correctTerms: terms, correctBelow: 3, minSimilarity: 0.3 },
+      });
+      return page.corrections;
+    };
+    expect(await correctionsFor(['openstreetmap', 'opnstreetmap', 'zzzzzz'])).toEqual(new Map([['opnstreetmap', 'openstreetmap'], ['zzzzzz', undefined]]));
     // A bulk load straight into the table (as a benchmark does) leaves the lexicon behind…
     await fixture.handle.db.execute(sql`insert into search.sites (url, domain, title) values ('https://www.gutenberg.org/', 'gutenberg.org', 'Project Gutenberg')`);
-    expect((await lexicon.correctionsFor(['gutenbreg'], 0.3, 3000)).get('gutenbreg')).toBeUndefined();
+    expect((await correctionsFor(['gutenbreg']))?.get('gutenbreg')).toBeUndefined();
     // …until it is rebuilt.
     await sut.rebuildLexicon();
-    expect((await lexicon.correctionsFor(['gutenbreg'], 0.3, 3000)).get('gutenbreg')).toBe('gutenberg');
+    expect((await correctionsFor(['gutenbreg']))?.get('gutenbreg')).toBe('gutenberg');
     expect(await sut.lexiconIsEmpty()).toBe(false);
   });
 });

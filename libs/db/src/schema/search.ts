@@ -129,7 +129,9 @@ export const siteHeads = searchSchema.table(
   (t) => [
     // Head tier: matches walked in static-rank order (ties by id), see SearchRepository.
     index('site_heads_rank_idx').on(t.staticRank.desc(), t.id),
-    index('site_heads_vector_idx').using('gin', t.headVector),
+    // In two halves by id parity, which a bulk load builds side by side (migration 0009).
+    index('site_heads_vector_even_idx').using('gin', t.headVector).where(sql`(${t.id} % 2) = 0`),
+    index('site_heads_vector_odd_idx').using('gin', t.headVector).where(sql`(${t.id} % 2) = 1`),
     // Exact name matches, whatever their rank.
     index('site_heads_domain_idx').on(t.domain),
     index('site_heads_domain_label_idx').on(t.domainLabel),
@@ -145,7 +147,11 @@ export const siteBodies = searchSchema.table(
     staticRank: doublePrecision('static_rank').notNull(),
     searchVector: tsvector('search_vector').notNull(),
   },
-  (t) => [index('site_bodies_vector_idx').using('gin', t.searchVector)],
+  // In two halves by id parity, which a bulk load builds side by side (migration 0009).
+  (t) => [
+    index('site_bodies_vector_even_idx').using('gin', t.searchVector).where(sql`(${t.id} % 2) = 0`),
+    index('site_bodies_vector_odd_idx').using('gin', t.searchVector).where(sql`(${t.id} % 2) = 1`),
+  ],
 );
 
 /** Words of the catalogue (unstemmed), for typo correction through pg_trgm similarity. */

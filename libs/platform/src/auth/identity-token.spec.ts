@@ -32,6 +32,29 @@ describe(IdentityTokens.name, () => {
     expect(sut.verify(token)).toBeNull();
   });
 
+  it('signs a user once a second, and a changed name or a new second gets a new token', () => {
+    let now = 1_000_000_000_000;
+    const sut = new IdentityTokens(secret, 60, () => now);
+    const first = sut.sign(alice);
+    expect(sut.sign(alice)).toBe(first);
+    expect(sut.sign({ ...alice, firstName: 'Alicia' })).not.toBe(first);
+    expect(sut.verify(sut.sign({ ...alice, firstName: 'Alicia' }))).toEqual({ ...alice, firstName: 'Alicia' });
+    now += 1_000;
+    const next = sut.sign(alice);
+    expect(next).not.toBe(first);
+    expect(sut.verify(next)).toEqual(alice);
+  });
+
+  it('still refuses a forgery of a token it has already accepted', () => {
+    const sut = new IdentityTokens(secret);
+    const token = sut.sign(alice);
+    expect(sut.verify(token)).toEqual(alice);
+    const [body, mac] = token.split('.');
+    const tamperedMac = `${mac?.slice(0, -2)}${mac?.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(sut.verify(`${body}.${tamperedMac}`)).toBeNull();
+    expect(new IdentityTokens('b'.repeat(32)).verify(token)).toBeNull();
+  });
+
   it('refuses a short secret', () => {
     expect(() => new IdentityTokens('short')).toThrow('at least 32 bytes');
   });

@@ -57,7 +57,7 @@ export const identityVars = {
  */
 export const edgeVars = {
   FRENLY_RATE_LIMIT: env.bool(
-    'Rate limits at the gateway (per signed-in user, else per client IP); off only for load benchmarks',
+    'Rate limits at the gateway (per signed-in user, else per client IP), open-websocket caps included; off only for load benchmarks',
     true,
   ),
   FRENLY_RATE_LIMIT_WINDOW_SECONDS: env.int('Length of one rate-limit window (seconds)', {
@@ -85,6 +85,18 @@ export const edgeVars = {
     default: 60,
     min: 1,
   }),
+  FRENLY_RATE_LIMIT_WEBSOCKET: env.int(
+    'Live-update connections opened (websocket upgrades of /ws) per window; a page opens one and reconnects with backoff',
+    { default: 30, min: 1 },
+  ),
+  FRENLY_MAX_WEBSOCKETS_PER_USER: env.int(
+    'Websockets one signed-in user may hold open at once, per gateway process (one per open tab); more get 429',
+    { default: 16, min: 1 },
+  ),
+  FRENLY_MAX_WEBSOCKETS_PER_IP: env.int(
+    'Websockets one client IP (IPv6: its /64) may hold open at once, per gateway process, whoever is signed in; raise it behind a large NAT',
+    { default: 256, min: 1 },
+  ),
   FRENLY_MAX_BODY_BYTES: env.int('Largest request body accepted (bytes); a larger one gets 413', {
     default: 64 * 1024,
     min: 1024,

@@ -26,8 +26,9 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
-body{font-family:system-ui,sans-serif;background:#f5f7f2;color:#1f2a1f;margin:0;display:grid;min-height:100vh;place-items:center}
-main{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:2rem;width:min(22rem,90vw)}
+*,*::before,*::after{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;background:#f5f7f2;color:#1f2a1f;margin:0;padding:1rem;display:grid;min-height:100vh;place-items:center}
+main{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:1.5rem;width:min(22rem,100%)}
 h1{font-size:1.3rem;margin:0 0 .25rem}p{margin:.25rem 0 1rem;color:#4a574a;font-size:.9rem}
 label{display:block;font-weight:600;margin:.9rem 0 .3rem}input{width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #b9c4b5;border-radius:6px;font-size:1rem}
 button{margin-top:1.2rem;width:100%;padding:.65rem;border:0;border-radius:6px;background:#2f7d32;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}

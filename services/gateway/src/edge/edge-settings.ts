@@ -3,9 +3,17 @@ import { edgeVars, type EdgeConfig } from '../config/gateway.config.js';
 
 /**
  * What a request spends from its budget. Each bucket has its own budget per window, per
- * signed-in user or, for everyone else, per client IP (see rate-limit-policy.ts).
+ * signed-in user or, for everyone else, per client IP (see rate-limit-policy.ts). Websocket
+ * upgrades spend from `websocket` (they bypass Express: see rate-limit-upgrade.ts).
  */
-export const RATE_LIMIT_BUCKETS = ['search', 'read', 'write', 'analyze', 'auth'] as const;
+export const RATE_LIMIT_BUCKETS = [
+  'search',
+  'read',
+  'write',
+  'analyze',
+  'auth',
+  'websocket',
+] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitSettings {
@@ -13,9 +21,21 @@ export interface RateLimitSettings {
   readonly windowSeconds: number;
   /** Requests allowed per window and per key. */
   readonly budgets: Readonly<Record<RateLimitBucket, number>>;
+  /** Websockets held open at once, per gateway process (see rate-limit-open-sockets.ts). */
+  readonly openWebsockets: OpenWebsocketCaps;
 }
 
-/** Rate limits and the body size bound, validated from FRENLY_RATE_LIMIT_* and FRENLY_MAX_BODY_BYTES. */
+export interface OpenWebsocketCaps {
+  /** Per signed-in user. */
+  readonly perUser: number;
+  /** Per client IP (IPv6: per /64), signed in or not. */
+  readonly perIp: number;
+}
+
+/**
+ * Rate limits and the body size bound, validated from FRENLY_RATE_LIMIT_*, FRENLY_MAX_WEBSOCKETS_*
+ * and FRENLY_MAX_BODY_BYTES.
+ */
 export interface EdgeSettings {
   readonly rateLimits: RateLimitSettings;
   readonly maxBodyBytes: number;
@@ -32,6 +52,11 @@ export function edgeSettingsFrom(config: EdgeConfig): EdgeSettings {
         write: config.FRENLY_RATE_LIMIT_WRITE,
         analyze: config.FRENLY_RATE_LIMIT_ANALYZE,
         auth: config.FRENLY_RATE_LIMIT_AUTH,
+        websocket: config.FRENLY_RATE_LIMIT_WEBSOCKET,
+      },
+      openWebsockets: {
+        perUser: config.FRENLY_MAX_WEBSOCKETS_PER_USER,
+        perIp: config.FRENLY_MAX_WEBSOCKETS_PER_IP,
       },
     },
     maxBodyBytes: config.FRENLY_MAX_BODY_BYTES,

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JsonLogger } from '@frenly/platform';
 import { DEV_PROVIDER_ID } from '../config/identity-settings.js';
@@ -14,6 +13,8 @@ import { declaredBodyLimitMiddleware, installBoundedBodyParsers } from './body-l
 import { defaultEdgeSettings } from './edge-settings.js';
 import { attachIdentity, identityMiddleware } from './identity.middleware.js';
 import { RateLimitCounters } from './rate-limit-counters.js';
+import { OpenSocketCounts } from './rate-limit-open-sockets.js';
+import { createUpgradeGuard, type UpgradeGuard } from './rate-limit-upgrade.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
 import { sameOriginMiddleware } from './same-origin.middleware.js';
 import { securityHeadersMiddleware } from './security-headers.middleware.js';
@@ -22,9 +23,20 @@ export interface GatewayEdgeHooks {
   /**
    * Distributed mode: installs forwarding to the services, after the edge's checks and ahead
    * of its body parsers, so that forwarded bodies stream through unparsed. The forwarder must
-   * bound those streams to `maxBodyBytes` itself.
+   * bound those streams to `maxBodyBytes` itself, and run `guardUpgrade` on every websocket
+   * upgrade it forwards.
    */
-  readonly forward?: (limits: { readonly maxBodyBytes: number }) => void;
+  readonly forward?: (edge: {
+    readonly maxBodyBytes: number;
+    readonly guardUpgrade: UpgradeGuard;
+  }) => void;
+  /**
+   * Embedded mode: installs the in-process websocket endpoints (realtime), which must run
+   * `guardUpgrade` on every upgrade: the edge's checks for upgrades, which bypass Express
+   * (identity, the `websocket` rate limit and the open-socket caps, on the same counters as
+   * HTTP requests).
+   */
+  readonly upgrades?: (guardUpgrade: UpgradeGuard) => void;
 }
 
 /** A Redis outage would otherwise log once per request. */
@@ -34,7 +46,8 @@ const STORE_WARNING_INTERVAL_MS = 30_000;
  * The gateway's front door, installed before any route in both runtimes: security headers,
  * the declared body size, the development identity provider when enabled, the cross-site
  * check, identity propagation, rate limits, then (after any forwarding) bounded body parsers.
- * Call it first in the app's `configure`.
+ * Call it first in the app's `configure`; websocket upgrades get the same identity and limits
+ * through the `guardUpgrade` its hooks are handed.
  */
 export async function installGatewayEdge(
   app: NestExpressApplication,
@@ -44,6 +57,7 @@ export async function installGatewayEdge(
   const logger = app.get(JsonLogger);
   const edge = options.edge ?? { settings: defaultEdgeSettings() };
   const { trustProxy } = options.identity;
+  const sessions = app.get(SessionService);
   app.use(securityHeadersMiddleware(trustProxy));
   app.use(declaredBodyLimitMiddleware(edge.settings.maxBodyBytes));
   if (options.identity.devIdp) {
@@ -52,11 +66,21 @@ export async function installGatewayEdge(
     );
   }
   app.use(sameOriginMiddleware(options.identity));
-  app.use(identityMiddleware(app.get(SessionService), options.identityTokens, logger));
-  if (edge.settings.rateLimits.enabled) {
-    app.use(rateLimitMiddleware(await rateLimitCounters(app, edge, logger), trustProxy, logger));
-  }
-  hooks.forward?.({ maxBodyBytes: edge.settings.maxBodyBytes });
+  app.use(identityMiddleware(sessions, options.identityTokens, logger));
+  const { rateLimits } = edge.settings;
+  const counters = rateLimits.enabled ? await rateLimitCounters(app, edge, logger) : undefined;
+  if (counters) app.use(rateLimitMiddleware(counters, trustProxy, logger));
+  const guardUpgrade = createUpgradeGuard({
+    identify: (req) => attachIdentity(req, sessions, options.identityTokens),
+    limits: counters && {
+      counters,
+      openSockets: new OpenSocketCounts(rateLimits.openWebsockets),
+      trustProxy,
+    },
+    logger,
+  });
+  hooks.forward?.({ maxBodyBytes: edge.settings.maxBodyBytes, guardUpgrade });
+  hooks.upgrades?.(guardUpgrade);
   installBoundedBodyParsers(app, edge.settings.maxBodyBytes);
 }
 
@@ -95,13 +119,4 @@ async function rateLimitCounters(
       unreported = 0;
     },
   });
-}
-
-/** For installGatewayProxy: websocket upgrades get the same identity as HTTP requests. */
-export function upgradeIdentifier(
-  app: NestExpressApplication,
-): (req: IncomingMessage) => Promise<void> {
-  const options = app.get<GatewayOptions>(GATEWAY_OPTIONS);
-  const sessions = app.get(SessionService);
-  return (req) => attachIdentity(req, sessions, options.identityTokens);
 }

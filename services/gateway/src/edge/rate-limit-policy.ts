@@ -18,3 +18,9 @@ export function rateLimitBucketOf(method: string, path: string): RateLimitBucket
   if (SAFE.has(method)) return SEARCH.test(path) ? 'search' : 'read';
   return FETCHES_A_SITE.test(path) ? 'analyze' : 'write';
 }
+
+/**
+ * What a websocket upgrade spends, whatever its path: opening a live connection costs the
+ * server a socket for as long as it stays open, so opening them is budgeted on its own.
+ */
+export const WEBSOCKET_BUCKET: RateLimitBucket = 'websocket';

@@ -1,7 +1,6 @@
 import type { HttpMiddleware, JsonLogger } from '@frenly/platform';
-import { addressKey, clientAddress } from './client-address.js';
-import { signedInUserOf } from './identity.middleware.js';
 import type { RateLimitCounters } from './rate-limit-counters.js';
+import { rateLimitSubjectOf } from './rate-limit-key.js';
 import { rateLimitBucketOf } from './rate-limit-policy.js';
 import { writeError } from './write-error.js';
 
@@ -21,10 +20,7 @@ export function rateLimitMiddleware(
   return (req, res, next) => {
     const bucket = rateLimitBucketOf(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/');
     if (bucket === undefined) return next();
-    const userId = signedInUserOf(req);
-    const key =
-      userId !== undefined ? `user:${userId}` : `ip:${addressKey(clientAddress(req, trustProxy))}`;
-    counters.consume(bucket, key).then(
+    counters.consume(bucket, rateLimitSubjectOf(req, trustProxy).key).then(
       (verdict) => {
         res.setHeader('RateLimit-Limit', String(verdict.limit));
         res.setHeader('RateLimit-Remaining', String(verdict.remaining));

@@ -43,7 +43,7 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
 export const PERMISSIONS_POLICY =
   'camera=(), microphone=(self), geolocation=(), payment=(), usb=(), browsing-topics=()';
 
-function helmetOptions(https: boolean): HelmetOptions {
+export function helmetOptions(https: boolean): HelmetOptions {
   const directives: Record<string, string[]> = {};
   for (const [name, values] of Object.entries(CONTENT_SECURITY_POLICY))
     directives[name] = [...values];
@@ -60,18 +60,47 @@ function helmetOptions(https: boolean): HelmetOptions {
   };
 }
 
+/** Helmet's headers for one kind of request, computed once: they do not depend on the request. */
+type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
 /**
- * Security headers on every response, with helmet: the CSP above, nosniff, DENY framing (also
+ * Runs helmet once against a response stand-in and keeps what it set, so that helmet stays the
+ * source of truth while a request costs one loop instead of a dozen middlewares (measured: helmet
+ * was ~9 % of the gateway's CPU per proxied stake).
+ */
+export function helmetHeaders(options: HelmetOptions): HeaderList {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    },
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  let finished = false;
+  helmet(options)({} as never, response as never, () => {
+    finished = true;
+  });
+  // helmet's middlewares are synchronous; anything else would mean this shortcut is wrong.
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return [...headers];
+}
+
+/**
+ * Security headers on every response, from helmet: the CSP above, nosniff, DENY framing (also
  * frame-ancestors), Referrer-Policy same-origin (a search engine does not tell the sites in its
  * results what was searched), cross-origin isolation of windows and resources, and over https
  * HSTS and upgrade-insecure-requests. Installed first, so that even the edge's own refusals
  * (413, 429) carry them; forwarded answers keep them too (the forwarder only adds headers).
+ * helmet also removes X-Powered-By, which Express no longer sets here (`x-powered-by` disabled).
  */
 export function securityHeadersMiddleware(trustProxy: boolean): HttpMiddleware {
-  const overHttp = helmet(helmetOptions(false));
-  const overHttps = helmet(helmetOptions(true));
+  const overHttp = helmetHeaders(helmetOptions(false));
+  const overHttps = helmetHeaders(helmetOptions(true));
   return (req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    (isHttpsRequest(req, trustProxy) ? overHttps : overHttp)(req, res, next);
+    for (const [name, value] of isHttpsRequest(req, trustProxy) ? overHttps : overHttp) res.setHeader(name, value);
+    res.removeHeader('X-Powered-By');
+    next();
   };
 }

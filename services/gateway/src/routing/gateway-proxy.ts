@@ -5,6 +5,7 @@ import type { ErrorResponse } from '@frenly/contracts';
 import { IDENTITY_HEADER, METRICS_ROUTE_LOCAL, REQUEST_ID_HEADER, isAcceptableRequestId, newRequestId, type HttpResponse, type JsonLogger } from '@frenly/platform';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
 import { answerPayloadTooLarge } from '../edge/body-limit.js';
+import { writeUpgradeRefusal, type UpgradeGuard } from '../edge/rate-limit-upgrade.js';
 import { createHttpForwarder, InstancePicker, type ForwardFailure, type HttpForwarder } from './http-forwarder.js';
 import { DOWNSTREAM_SERVICES, findRoute, type DownstreamService } from './route-table.js';
 
@@ -20,13 +21,22 @@ export interface GatewayProxyOptions {
   /** A downstream that accepts the connection but stays silent this long gets a 504. */
   idleTimeoutMs?: number;
   /**
-   * Sets the identity header of a websocket upgrade (upgrades bypass Express middleware, so
-   * the edge's identity middleware never sees them). Any client-sent identity is removed first.
+   * The edge's checks of a websocket upgrade (upgrades bypass Express middleware, so the edge's
+   * identity and rate-limit middleware never see them): sets the identity header, and may
+   * refuse (429), which is answered on the raw socket before anything is forwarded. Any
+   * client-sent identity is removed first. installGatewayEdge's forward hook passes it.
    */
-  identifyUpgrade?: (req: IncomingMessage) => Promise<void>;
+  guardUpgrade?: UpgradeGuard;
   /** Bodies streaming past this many bytes get a 413 (installGatewayEdge's forward hook passes its bound). */
   maxBodyBytes?: number;
 }
+
+const SESSIONS_UNAVAILABLE = {
+  status: 503,
+  code: 'SESSIONS_UNAVAILABLE',
+  message: 'Sessions are unavailable; try again shortly',
+  headers: { 'Retry-After': '5' },
+} as const;
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE']);
 
@@ -74,16 +84,20 @@ export function installGatewayProxy(
     const route = findRoute(req.url ?? '/');
     if (route && route.owner !== 'gateway') {
       if (!isAcceptableRequestId(req.headers[REQUEST_ID_HEADER])) req.headers[REQUEST_ID_HEADER] = newRequestId();
+      const requestId = String(req.headers[REQUEST_ID_HEADER]);
       delete req.headers[IDENTITY_HEADER];
+      socket.on('error', () => undefined); // a client vanishing mid-handshake is not our error
       const owner = route.owner;
-      (options.identifyUpgrade?.(req) ?? Promise.resolve()).then(
-        () => {
+      (options.guardUpgrade?.(req, socket) ?? Promise.resolve(undefined)).then(
+        (refusal) => {
+          if (refusal) return writeUpgradeRefusal(socket, refusal, requestId);
+          if (socket.destroyed) return;
           delete req.headers.cookie;
           proxies[owner].upgrade(req, socket, head);
         },
         (error: Error) => {
-          log.entry('warn', 'websocket refused: identity lookup failed', { err: error.message });
-          socket.destroy();
+          log.entry('warn', 'websocket refused: identity lookup failed', { err: error.message, requestId });
+          writeUpgradeRefusal(socket, SESSIONS_UNAVAILABLE, requestId);
         },
       );
     } else if (server.listenerCount('upgrade') === 1) {

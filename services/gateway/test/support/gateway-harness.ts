@@ -30,7 +30,7 @@ import {
 } from '@frenly/platform';
 import { identityVars } from '../../src/config/gateway.config.js';
 import { identitySettingsFrom, type IdentitySettings } from '../../src/config/identity-settings.js';
-import { installGatewayEdge, upgradeIdentifier } from '../../src/edge/install-gateway-edge.js';
+import { installGatewayEdge } from '../../src/edge/install-gateway-edge.js';
 import { GatewayModule } from '../../src/gateway.module.js';
 import type { GatewayEdgeOptions } from '../../src/gateway.options.js';
 import { installGatewayProxy, type DownstreamUrls } from '../../src/routing/gateway-proxy.js';
@@ -96,11 +96,8 @@ export async function startGateway(options: GatewayUnderTestOptions): Promise<Ga
       const downstream = options.downstream;
       await installGatewayEdge(nest, {
         forward: downstream
-          ? ({ maxBodyBytes }) =>
-              installGatewayProxy(nest, downstream, logger, {
-                identifyUpgrade: upgradeIdentifier(nest),
-                maxBodyBytes,
-              })
+          ? ({ maxBodyBytes, guardUpgrade }) =>
+              installGatewayProxy(nest, downstream, logger, { guardUpgrade, maxBodyBytes })
           : undefined,
       });
     },

@@ -29,6 +29,7 @@ export class LedgerOutbox implements OnModuleInit, OnApplicationShutdown {
       outbox: ledgerOutbox,
       bus,
       pollIntervalMs: settings.relayPollIntervalMs,
+      lingerMs: settings.relayLingerMs,
       logger: eventsLogger(logger.forContext('LedgerOutbox')),
     });
     const relay = this.relay;

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { StakePlacedV1, StakeType } from '@frenly/contracts';
 import type { Database } from '@frenly/db';
-import { DATABASE } from '@frenly/platform';
+import { DATABASE, JsonLogger } from '@frenly/platform';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/transactions.js';
+import { LedgerMetrics } from '../metrics/ledger.metrics.js';
+import { GroupCommit } from './group-commit.js';
 
 export interface StakeBooking {
   readonly stakeId: string;
@@ -96,6 +98,26 @@ const BOOK_STAKE = `
 /** Prepared once per connection by node-postgres (PostgreSQL then skips parsing and planning). */
 const BOOK_STAKE_STATEMENT = 'ledger_book_stake_v1';
 
+/**
+ * Many stakes in one call: `ledger.book_stakes` (migration 0003) books each element as
+ * BOOK_STAKE books one, after taking the locks in the same order; one row per booked element.
+ */
+const BOOK_STAKES = 'select ord, balance, support_total, concern_total, version, domain from ledger.book_stakes($1::jsonb)';
+const BOOK_STAKES_STATEMENT = 'ledger_book_stakes_v1';
+
+/**
+ * Group commit limits. Groups beyond a few dozen stakes gain little and hold their locks longer;
+ * two groups in flight keep the database busy (one running while the next is sent) and leave
+ * the pool's other connections to reads, votes and the outbox relay.
+ */
+const MAX_GROUP = 32;
+const MAX_GROUPS_IN_FLIGHT = 2;
+
+interface Booking {
+  readonly stake: StakeBooking;
+  readonly event: StakePlacedEnvelope;
+}
+
 interface PgPoolLike {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
   readonly totalCount: number;
@@ -110,19 +132,40 @@ interface PgPoolLike {
  * with its two entries, the stake row and the outbox row. Each step feeds on the previous
  * one's rows, so when the debit finds nothing (balance too low, or no pool: unknown site),
  * nothing at all is written. The accounts' CHECK and the journal's deferred zero-sum trigger
- * still guard the result.
+ * still guard the result. On PostgreSQL, stakes that arrive together are booked together by
+ * `ledger.book_stakes` (group commit), the same booking for each in one call.
  */
 @Injectable()
 export class StakeBookingRepository {
   private readonly pool?: PgPoolLike;
+  /** On PostgreSQL, stakes booked on their own go through group commit; PGlite has one connection anyway. */
+  private readonly groupCommit?: GroupCommit<Booking, BookedStake | undefined>;
+  private readonly log: JsonLogger;
 
-  constructor(@Inject(DATABASE) private readonly db: Database) {
+  constructor(@Inject(DATABASE) private readonly db: Database, logger: JsonLogger, metrics: LedgerMetrics) {
+    this.log = logger.forContext('StakeBookingRepository');
     const client = (db as unknown as { $client?: unknown }).$client;
-    if (isPgPool(client)) this.pool = client;
+    if (isPgPool(client)) {
+      this.pool = client;
+      this.groupCommit = new GroupCommit({
+        commit: (bookings) => this.bookGroup(bookings),
+        maxGroup: MAX_GROUP,
+        maxInFlight: MAX_GROUPS_IN_FLIGHT,
+        onGroup: (size) => metrics.stakeGroupSize.observe(size),
+      });
+    }
   }
 
-  /** On its own (no `executor`), or inside the caller's transaction. */
-  async book(stake: StakeBooking, event: StakePlacedEnvelope, executor?: Executor): Promise<BookedStake | undefined> {
+  /**
+   * On its own (no `executor`), or inside the caller's transaction. On its own, the stake may be
+   * booked together with others that arrived at the same time; each gets its own outcome.
+   */
+  book(stake: StakeBooking, event: StakePlacedEnvelope, executor?: Executor): Promise<BookedStake | undefined> {
+    if (executor === undefined && this.groupCommit) return this.groupCommit.submit({ stake, event });
+    return this.bookOne({ stake, event }, executor);
+  }
+
+  private async bookOne({ stake, event }: Booking, executor?: Executor): Promise<BookedStake | undefined> {
     const { stakeId, userId, siteId, amount, type, message, createdAt } = stake;
     const values: unknown[] = [
       amount, userId, siteId, type === 'support' ? amount : 0, type === 'concern' ? amount : 0,
@@ -134,15 +177,54 @@ export class StakeBookingRepository {
         ? (await this.pool.query({ name: BOOK_STAKE_STATEMENT, text: BOOK_STAKE, values })).rows
         : (await (executor ?? this.db).execute(withParameters(BOOK_STAKE, values))).rows;
     const row = rows[0];
-    if (!row) return undefined;
-    return {
-      balance: n(row.balance),
-      supportTotal: n(row.support_total),
-      concernTotal: n(row.concern_total),
-      siteVersion: n(row.version),
-      domain: String(row.domain),
-    };
+    return row ? bookedFrom(row) : undefined;
   }
+
+  /**
+   * A group in one call. If the call fails as a whole (one element's error aborts them all),
+   * each element is booked again on its own, so that only the faulty one fails.
+   */
+  private async bookGroup(bookings: readonly Booking[]): Promise<Array<PromiseSettledResult<BookedStake | undefined>>> {
+    const pool = this.pool;
+    if (bookings.length === 1 || !pool) return Promise.allSettled(bookings.map((booking) => this.bookOne(booking)));
+    const batch = bookings.map(({ stake, event }) => ({
+      stakeId: stake.stakeId,
+      userId: stake.userId,
+      siteId: stake.siteId,
+      amount: stake.amount,
+      type: stake.type,
+      message: stake.message,
+      createdAt: stake.createdAt.toISOString(),
+      eventId: event.id,
+      topic: event.topic,
+      key: event.key,
+      payload: event.payload,
+      headers: event.headers,
+      occurredAt: event.occurredAt,
+    }));
+    let rows: Record<string, unknown>[];
+    try {
+      rows = (await pool.query({ name: BOOK_STAKES_STATEMENT, text: BOOK_STAKES, values: [JSON.stringify(batch)] })).rows;
+    } catch (error) {
+      this.log.entry('warn', 'a group of stakes failed as a whole; booking them one by one', {
+        stakes: bookings.length,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return Promise.allSettled(bookings.map((booking) => this.bookOne(booking)));
+    }
+    const booked = new Map(rows.map((row) => [n(row.ord), bookedFrom(row)]));
+    return bookings.map((_, ord) => ({ status: 'fulfilled', value: booked.get(ord) }));
+  }
+}
+
+function bookedFrom(row: Record<string, unknown>): BookedStake {
+  return {
+    balance: n(row.balance),
+    supportTotal: n(row.support_total),
+    concernTotal: n(row.concern_total),
+    siteVersion: n(row.version),
+    domain: String(row.domain),
+  };
 }
 
 function isPgPool(value: unknown): value is PgPoolLike {

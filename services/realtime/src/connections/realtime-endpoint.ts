@@ -25,12 +25,33 @@ import { parseClientMessage } from './client-messages.js';
 import { ClientRegistry, type ConnectedClient } from './client-registry.js';
 import { identityOf, isEndpointPath, originRefusal } from './upgrade-policy.js';
 
+/** An upgrade the runtime's edge turned away (e.g. 429 over the rate limit), answered as given. */
+export interface EdgeRefusal {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+  /** Headers of the answer besides the error shape's own (Retry-After…). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 /**
- * Establishes who is upgrading before the endpoint checks the signed identity header. The
- * distributed gateway does this in its proxy; the embedded runtime hands the gateway's
- * `upgradeIdentifier` here, since no proxy stands in between.
+ * The edge's checks of an upgrade, run before the endpoint checks the signed identity header:
+ * it establishes who is upgrading (sets that header) and may refuse (rate limits, open-socket
+ * caps); it rejects when the session store fails. The distributed gateway runs them in its
+ * proxy; the embedded runtime hands the gateway's `guardUpgrade` here, since no proxy stands in
+ * between.
  */
-export type UpgradeIdentifier = (req: IncomingMessage) => Promise<void>;
+export type UpgradeGuard = (
+  req: IncomingMessage,
+  socket: Duplex,
+) => Promise<EdgeRefusal | undefined>;
+
+/** Refusals that come in numbers in normal operation or under attack: logged at debug only. */
+const QUIET_REFUSALS: ReadonlySet<RefusalReason> = new Set([
+  'unauthenticated',
+  'not_found',
+  'rate_limited',
+]);
 
 /** Malformed messages logged per connection; later ones are only counted. */
 const MALFORMED_LOGGED_PER_CLIENT = 3;
@@ -71,13 +92,14 @@ export class RealtimeEndpoint implements OnApplicationBootstrap, OnModuleDestroy
 
   /**
    * Handles one upgrade of the endpoint's path: a refused upgrade gets its HTTP status
-   * (401 signed out, 403 foreign Origin, 503 shutting down) and no socket.
+   * (401 signed out, 403 foreign Origin, 429 over the edge's limits, 503 shutting down) and
+   * no socket.
    */
   async handleUpgrade(
     req: IncomingMessage,
     socket: Duplex,
     head: Buffer,
-    identify?: UpgradeIdentifier,
+    guard?: UpgradeGuard,
   ): Promise<void> {
     socket.on('error', () => undefined); // a client vanishing mid-handshake is not our error
     const requestId = isAcceptableRequestId(req.headers[REQUEST_ID_HEADER])
@@ -103,9 +125,10 @@ export class RealtimeEndpoint implements OnApplicationBootstrap, OnModuleDestroy
         crossSite.code,
         crossSite.message,
       );
-    if (identify) {
+    if (guard) {
+      let refusal: EdgeRefusal | undefined;
       try {
-        await identify(req);
+        refusal = await guard(req, socket);
       } catch (error) {
         this.logger.exception('websocket refused: identity lookup failed', error, { requestId });
         return this.refuse(
@@ -118,6 +141,10 @@ export class RealtimeEndpoint implements OnApplicationBootstrap, OnModuleDestroy
         );
       }
       if (socket.destroyed) return;
+      if (refusal) {
+        const { status, code, message, headers } = refusal;
+        return this.refuse(socket, requestId, 'rate_limited', status, code, message, headers);
+      }
     }
     const verdict = identityOf(req, this.tokens);
     if (!verdict.accepted) {
@@ -262,10 +289,12 @@ export class RealtimeEndpoint implements OnApplicationBootstrap, OnModuleDestroy
     status: number,
     code: string,
     message: string,
+    headers: Readonly<Record<string, string>> = status === 503 ? { 'Retry-After': '5' } : {},
   ): void {
     this.metrics.upgradesRefused.inc({ reason });
     this.logger.entry(
-      reason === 'unauthenticated' || reason === 'not_found' ? 'debug' : 'info',
+      // A flood of refused upgrades must not become a flood of log lines.
+      QUIET_REFUSALS.has(reason) ? 'debug' : 'info',
       'websocket upgrade refused',
       { requestId, status, code },
     );
@@ -281,17 +310,17 @@ export class RealtimeEndpoint implements OnApplicationBootstrap, OnModuleDestroy
       requestId,
     };
     const json = JSON.stringify(body);
-    const headers = [
+    const lines = [
       `HTTP/1.1 ${status} ${reasonPhrase(status)}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
       'Connection: close',
       'Content-Type: application/json; charset=utf-8',
       'Cache-Control: no-store',
       `X-Request-Id: ${requestId}`,
-      ...(status === 503 ? ['Retry-After: 5'] : []),
       `Content-Length: ${Buffer.byteLength(json)}`,
     ];
     socket.once('finish', () => socket.destroy());
-    socket.end(`${headers.join('\r\n')}\r\n\r\n${json}`);
+    socket.end(`${lines.join('\r\n')}\r\n\r\n${json}`);
   }
 }
 

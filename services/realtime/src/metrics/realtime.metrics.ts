@@ -3,7 +3,12 @@ import type { Counter, Gauge, Histogram } from 'prom-client';
 import { MetricsService } from '@frenly/platform';
 
 export type RefusalReason =
-  'unauthenticated' | 'cross_site' | 'not_found' | 'shutting_down' | 'identity_unavailable';
+  | 'unauthenticated'
+  | 'cross_site'
+  | 'not_found'
+  | 'shutting_down'
+  | 'identity_unavailable'
+  | 'rate_limited';
 export type DropReason = 'slow' | 'dead';
 
 /** The realtime service's Prometheus series. Gauges that are sampled at scrape time get their collector from their owner. */
@@ -33,7 +38,7 @@ export class RealtimeMetrics {
     });
     this.upgradesRefused = metrics.counter({
       name: 'realtime_upgrades_refused_total',
-      help: 'Websocket upgrades refused, by reason (unauthenticated, cross_site, not_found, shutting_down, identity_unavailable)',
+      help: "Websocket upgrades refused, by reason (unauthenticated, cross_site, not_found, shutting_down, identity_unavailable, rate_limited: the embedded edge's limits)",
       labelNames: ['reason'],
     });
     this.messagesSent = metrics.counter({

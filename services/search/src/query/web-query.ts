@@ -1,6 +1,8 @@
 // The web-search syntax people type: words, "quoted phrases", -exclusions and OR.
-// Parsing yields a small tree; the SQL side turns each piece into a tsquery through bound
-// parameters (see tsquery.sql.ts), so no query text ever becomes SQL text.
+// Parsing yields a small tree; the SQL side turns each piece into a tsquery through a parameter
+// of plainto_tsquery / phraseto_tsquery (see tsquery.sql.ts), never through SQL built from the
+// text (on PostgreSQL the parameter is written into the statement as an escaped literal, see
+// sql-script.ts).
 
 export interface QueryAtom {
   readonly kind: 'term' | 'phrase';

@@ -16,7 +16,6 @@ import {
 } from '../query/web-query.js';
 import { QueryLogWriter } from '../trending/query-log.writer.js';
 import { VisitorHasher } from '../trending/visitor-hash.js';
-import { LexiconRepository } from './lexicon.repository.js';
 import { withinDeadline } from './search-deadline.js';
 import { SearchRepository, type SearchHit } from './search.repository.js';
 import { indexOnlyTsquerySql, tsquerySql } from './tsquery.sql.js';
@@ -47,7 +46,6 @@ const MIN_PREFIX_LENGTH = 3;
 export class SearchService {
   constructor(
     private readonly repository: SearchRepository,
-    private readonly lexicon: LexiconRepository,
     private readonly queryLog: QueryLogWriter,
     private readonly visitors: VisitorHasher,
     private readonly metrics: MetricsService,
@@ -73,20 +71,30 @@ export class SearchService {
     };
   }
 
-  /** The query as typed, then, when it finds almost nothing, with unknown words corrected. */
+  /**
+   * The query as typed, then, when it finds almost nothing, with unknown words corrected: the
+   * first search also looks up the corrections (same statement), the second runs the corrected
+   * query.
+   */
   private async answer(parsed: WebQuery, offset: number, limit: number): Promise<{ outcome: Outcome; correctedQuery: string | null }> {
-    const outcome = await this.run(parsed, offset, limit);
+    const { outcome, corrections } = await this.run(parsed, offset, limit, exactMatchText(parsed), correctableTerms(parsed));
     if (outcome.total >= this.settings.ranking.correctBelow) return { outcome, correctedQuery: null };
-    const corrected = await this.runCorrected(parsed, offset, limit);
+    const corrected = corrections ? await this.runCorrected(parsed, corrections, offset, limit) : undefined;
     if (corrected && corrected.outcome.total > outcome.total) return { outcome: corrected.outcome, correctedQuery: corrected.display };
     return { outcome, correctedQuery: null };
   }
 
-  private async run(query: WebQuery, offset: number, limit: number, exactText = exactMatchText(query)): Promise<Outcome> {
+  private async run(
+    query: WebQuery,
+    offset: number,
+    limit: number,
+    exactText: string,
+    correctTerms: readonly string[],
+  ): Promise<{ outcome: Outcome; corrections?: ReadonlyMap<string, string | undefined> }> {
     const tsquery = hasPositiveClause(query) ? tsquerySql(query) : undefined;
     const indexOnlyQuery = hasPositiveClause(query) ? indexOnlyTsquerySql(query) : undefined;
-    if (!tsquery || !indexOnlyQuery) return { hits: [], total: 0, totalIsEstimate: false };
-    const { candidateLimit, bodyTierBelow, bodyScanLimit } = this.settings.ranking;
+    if (!tsquery || !indexOnlyQuery) return { outcome: { hits: [], total: 0, totalIsEstimate: false } };
+    const { candidateLimit, bodyTierBelow, bodyScanLimit, correctBelow, minSimilarity } = this.settings.ranking;
     // Paging stops at the candidate window: deeper results are not ranked.
     const pageLimit = Math.max(0, Math.min(limit, candidateLimit - offset));
     const page = await this.repository.rankedPage({
@@ -102,20 +110,27 @@ export class SearchService {
       bodyTierBelow,
       bodyScanLimit,
       statementTimeoutMs: this.settings.queryTimeoutMs,
+      correctTerms,
+      correctBelow,
+      minSimilarity,
     });
-    if (page.complete) return { hits: page.hits, total: page.candidates, totalIsEstimate: false };
-    return { hits: page.hits, total: Math.max(page.candidates, page.estimate), totalIsEstimate: true };
+    const outcome = page.complete
+      ? { hits: page.hits, total: page.candidates, totalIsEstimate: false }
+      : { hits: page.hits, total: Math.max(page.candidates, page.estimate), totalIsEstimate: true };
+    return { outcome, corrections: page.corrections };
   }
 
   /** Unknown words widened to "word OR word* OR closest known word", then searched again. */
-  private async runCorrected(query: WebQuery, offset: number, limit: number): Promise<{ outcome: Outcome; display: string | null } | undefined> {
-    const terms = correctableTerms(query);
-    if (terms.length === 0) return undefined;
-    const corrections = await this.lexicon.correctionsFor(terms, this.settings.ranking.minSimilarity, this.settings.queryTimeoutMs);
+  private async runCorrected(
+    query: WebQuery,
+    corrections: ReadonlyMap<string, string | undefined>,
+    offset: number,
+    limit: number,
+  ): Promise<{ outcome: Outcome; display: string | null } | undefined> {
     if (corrections.size === 0) return undefined;
     const expanded = expandTerms(query, corrections, (term) => term.length >= MIN_PREFIX_LENGTH);
     const readable = applyCorrections(query, corrections);
-    const outcome = await this.run(expanded, offset, limit, exactMatchText(readable));
+    const { outcome } = await this.run(expanded, offset, limit, exactMatchText(readable), []);
     const display = formatWebQuery(readable);
     return { outcome, display: display === formatWebQuery(query) ? null : display };
   }

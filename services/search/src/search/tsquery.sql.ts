@@ -5,9 +5,10 @@ import { prefixPattern, type QueryAtom, type WebQuery } from '../query/web-query
 export const TEXT_SEARCH_CONFIG = sql.raw(`'english'::regconfig`);
 
 /**
- * A parsed query as a tsquery expression. Every piece of query text is a bound parameter
- * handed to plainto_tsquery / phraseto_tsquery (which cannot be steered by operators in
- * the text), and the operators between pieces come from the parse tree, never from text.
+ * A parsed query as a tsquery expression. Every piece of query text is a parameter handed to
+ * plainto_tsquery / phraseto_tsquery (which cannot be steered by operators in the text), and
+ * the operators between pieces come from the parse tree, never from text. (SearchRepository
+ * sends the parameters inline, as escaped literals: see sqlLiteral.)
  * Undefined when nothing is required (a query of exclusions alone).
  */
 export function tsquerySql(query: WebQuery): SQL | undefined {
