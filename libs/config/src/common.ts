@@ -7,6 +7,7 @@ export const commonVars = {
   DATABASE_URL: env.url('PostgreSQL connection URL; unset = embedded PGlite in FRENLY_DATA_DIR', ['postgres', 'postgresql']),
   FRENLY_DATA_DIR: env.string('Folder of the embedded PGlite database (used when DATABASE_URL is unset)', { default: './.data' }),
   REDIS_URL: env.url('Redis URL for BullMQ jobs (and rate limits); unset = in-process jobs', ['redis', 'rediss']),
+  JOBS_PREFIX: env.string('Prefix of the job queues\' Redis keys (BullMQ), for installations sharing a Redis', { default: 'frenly' }),
   KAFKA_BROKERS: env.list('Comma-separated Kafka brokers (host:port); empty = in-process event bus', {
     item: (item) => (/^[^\s:]+:\d{1,5}$/.test(item) ? undefined : 'expected host:port'),
   }),

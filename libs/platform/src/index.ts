@@ -19,3 +19,4 @@ export * from './infra/open-infrastructure.js';
 export * from './infra/required-vars.js';
 export * from './boot/package-version.js';
 export * from './auth/index.js';
+export * from './http/upgrade-guard.js';

@@ -7,3 +7,4 @@ export * from './sign-in-browser.js';
 export * from './private-infra.js';
 export * from './embedded-runtime.js';
 export * from './websocket-handshake.js';
+export * from './redis-keys.js';

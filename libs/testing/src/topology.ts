@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase } from './postgres.js';
+import { deleteRedisKeys } from './redis-keys.js';
 import { cleanEnv, freePort, spawnProcess, waitForOk, type SpawnedProcess } from './spawned-process.js';
 
 export const TOPOLOGY_SERVICES = ['search', 'ledger', 'analysis', 'realtime', 'gateway'] as const;
@@ -56,6 +57,8 @@ export class DistributedTopology {
       KAFKA_CLIENT_ID: `frenly-topology-${runId}`,
       // Topics and groups of its own: other runs' events on the shared broker are not ours.
       KAFKA_NAMESPACE: `topology-${runId}`,
+      // Job queues of its own: a job another run left in the shared Redis names rows of another database.
+      JOBS_PREFIX: `frenly-topology-${runId}`,
       FRENLY_IDENTITY_SECRET: randomBytes(32).toString('base64url'),
       ...options.env,
     });
@@ -118,6 +121,8 @@ export class DistributedTopology {
         }),
     );
     await this.database.drop().catch(() => undefined);
+    const { REDIS_URL, JOBS_PREFIX } = this.baseEnv;
+    if (REDIS_URL && JOBS_PREFIX) await deleteRedisKeys(String(REDIS_URL), String(JOBS_PREFIX)).catch(() => undefined);
   }
 
   private urlsOf(service: TopologyService): string {

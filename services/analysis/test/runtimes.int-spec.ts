@@ -1,3 +1,4 @@
+import { analyses } from '@frenly/db';
 import { createStaticResolver } from '@frenly/safe-fetch';
 import { AnalysisContext } from './support/analysis-context.js';
 import { FixtureServer } from './support/fixture-server.js';
@@ -21,6 +22,26 @@ describe('the analysis service on both runtimes', () => {
       expect(responses.map((res) => res.status)).toEqual(Array(20).fill(200));
       expect(new Set(responses.map((res) => res.body.analyzedAt)).size).toBe(1);
       expect(web.hitsOf('/busy')).toBe(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('distributed: a finished job the queue kept for an analysis this database lacks is analysed again, not a 500', async () => {
+    const ctx = await AnalysisContext.start({ jobs: 'bullmq', settings: settings() });
+    try {
+      const url = web.url('shop.frenly.test', '/blog');
+      const first = await ctx.analyze(url);
+      expect(first.status).toBe(200);
+      // The database loses the analysis (restored from a backup, say) while Redis keeps the job.
+      await ctx.db.delete(analyses);
+      const again = await ctx.analyze(url);
+      expect(again.status).toBe(200);
+      expect(again.body.cached).toBe(false);
+      expect(web.hitsOf('/blog')).toBe(2);
+      const stored = await ctx.db.select({ id: analyses.id }).from(analyses);
+      expect(stored).toHaveLength(1);
+      expect(ctx.logLines.some((line) => line.includes('does not hold'))).toBe(true);
     } finally {
       await ctx.close();
     }

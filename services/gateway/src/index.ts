@@ -7,6 +7,5 @@ export { gatewayConfigSpec, identityVars, edgeVars, type GatewayConfig, type Ide
 export { identitySettingsFrom, internalUrlOf, type IdentitySettings } from './config/identity-settings.js';
 export { identitySettingsOrExit } from './config/identity-settings-or-exit.js';
 export { installGatewayEdge, type GatewayEdgeHooks } from './edge/install-gateway-edge.js';
-export type { UpgradeGuard, UpgradeRefusal } from './edge/rate-limit-upgrade.js';
 export { edgeSettingsFrom, type EdgeSettings } from './edge/edge-settings.js';
 export { CONTENT_SECURITY_POLICY } from './edge/security-headers.middleware.js';

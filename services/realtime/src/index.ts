@@ -3,7 +3,6 @@ export {
   installRealtimeEndpoint,
   type RealtimeEndpointOptions,
 } from './install-realtime-endpoint.js';
-export type { EdgeRefusal, UpgradeGuard } from './connections/realtime-endpoint.js';
 export {
   realtimeConfigSpec,
   realtimeSettingsFrom,

@@ -1,8 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { JsonLogger } from '@frenly/platform';
-import { RealtimeEndpoint, type UpgradeGuard } from './connections/realtime-endpoint.js';
+import { JsonLogger, type UpgradeGuard } from '@frenly/platform';
+import { RealtimeEndpoint } from './connections/realtime-endpoint.js';
 
 export interface RealtimeEndpointOptions {
   /**

@@ -17,7 +17,11 @@ await launchService({ service: 'realtime', logger }, async (infra) => {
       RealtimeModule.forRoot({
         bus,
         identityTokens: identityTokensFor(config),
-        kafka: { brokers: config.KAFKA_BROKERS, clientId: `${config.KAFKA_CLIENT_ID}-realtime`, namespace: config.KAFKA_NAMESPACE },
+        kafka: {
+          brokers: config.KAFKA_BROKERS,
+          clientId: `${config.KAFKA_CLIENT_ID}-realtime`,
+          namespace: config.KAFKA_NAMESPACE,
+        },
         settings: realtimeSettingsFrom(config),
       }),
     ],

@@ -11,6 +11,7 @@ export interface InfrastructureConfig {
   readonly DATABASE_URL?: string | undefined;
   readonly FRENLY_DATA_DIR: string;
   readonly REDIS_URL?: string | undefined;
+  readonly JOBS_PREFIX?: string;
   readonly KAFKA_BROKERS: readonly string[];
   readonly KAFKA_CLIENT_ID: string;
   readonly KAFKA_NAMESPACE?: string;
@@ -58,7 +59,7 @@ export async function openEventBusFor(
 /** BullMQ on REDIS_URL when set, the in-process job queue otherwise; its depth goes to the process's metrics. */
 export async function openJobQueueFor(
   infra: InfrastructureRegistry,
-  config: Pick<InfrastructureConfig, 'REDIS_URL'>,
+  config: Pick<InfrastructureConfig, 'REDIS_URL' | 'JOBS_PREFIX'>,
   logger: JsonLogger,
 ): Promise<FrenlyJobQueue> {
   const jobsLogger = logger.forContext('jobs');
@@ -67,6 +68,7 @@ export async function openJobQueueFor(
     async () =>
       createJobQueue<FrenlyJobQueues>({
         redisUrl: config.REDIS_URL,
+        prefix: config.JOBS_PREFIX,
         onError: (error, where) => jobsLogger.exception(`job queue: ${where}`, error),
       }),
     async (opened) => {

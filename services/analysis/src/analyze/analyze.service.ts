@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AnalysisErrorCodes, type AnalysisResponse } from '@frenly/contracts';
 import { JobFailedError, JobWaitTimeoutError, QueueNames, stableJobId } from '@frenly/jobs';
-import { JOB_QUEUE, currentRequestId, type FrenlyJobQueue } from '@frenly/platform';
+import { JOB_QUEUE, JsonLogger, currentRequestId, type FrenlyJobQueue } from '@frenly/platform';
 import { AnalysisError, isAnalysisErrorCode } from '../analysis.errors.js';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { AnalysesRepository, reportOf, type AnalysisRow } from '../analyses/analyses.repository.js';
@@ -15,6 +15,8 @@ import { analysisResponseOf } from './analysis-response.js';
 
 @Injectable()
 export class AnalyzeService {
+  private readonly logger: JsonLogger;
+
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: FrenlyJobQueue,
     @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
@@ -23,7 +25,10 @@ export class AnalyzeService {
     private readonly community: CommunityRepository,
     private readonly siteIds: SiteIdWaiter,
     private readonly metrics: AnalysisMetrics,
-  ) {}
+    logger: JsonLogger,
+  ) {
+    this.logger = logger.forContext('AnalyzeService');
+  }
 
   /**
    * Serves a recent analysis of the URL or runs one as a job (one per URL at a time), waits for
@@ -75,8 +80,13 @@ export class AnalyzeService {
       throw error;
     }
     const row = await this.analyses.getById(analysisId);
-    if (!row) throw new Error(`analysis ${analysisId} finished but is not stored`);
-    return row;
+    if (row) return row;
+    // The queue kept a finished job whose analysis this database does not hold (a database
+    // restored or replaced under a Redis that kept its jobs): analyse again, as a round that
+    // replaces the missing analysis, so concurrent requests still share one job.
+    if (replaces === analysisId) throw new Error(`analysis ${analysisId} finished but is not stored`);
+    this.logger.entry('warn', 'the queue answered with an analysis this database does not hold; analysing again', { url, analysisId });
+    return this.runJob(url, analysisId);
   }
 }
 

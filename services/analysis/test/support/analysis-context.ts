@@ -10,8 +10,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '@frenly/db';
 import { InProcessEventBus, makeEvent, silentLogger, subscribeToEvents, type EventBus, type Subscription } from '@frenly/events';
 import { createJobQueue, type FrenlyJobQueues } from '@frenly/jobs';
 import { IDENTITY_HEADER, IdentityTokens, JsonLogger, MetricsService, createServiceApp, type FrenlyJobQueue } from '@frenly/platform';
-import { createScratchDatabase, type ScratchDatabase } from '@frenly/testing';
-import { Redis } from 'ioredis';
+import { createScratchDatabase, deleteRedisKeys, type ScratchDatabase } from '@frenly/testing';
 import request from 'supertest';
 import { AnalysisModule } from '../../src/analysis.module.js';
 import type { AnalysisSettings } from '../../src/analysis.settings.js';
@@ -137,7 +136,7 @@ export class AnalysisContext {
     await this.bus.close();
     await this.database.close();
     await this.scratch?.drop();
-    if (this.redisPrefix) await deleteRedisKeys(this.redisPrefix);
+    if (this.redisPrefix) await deleteRedisKeys(TEST_REDIS_URL, this.redisPrefix);
   }
 
   private async startCatalogue(runId: string): Promise<void> {
@@ -155,19 +154,5 @@ export class AnalysisContext {
         },
       },
     });
-  }
-}
-
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 2 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }

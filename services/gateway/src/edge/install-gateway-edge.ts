@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { JsonLogger } from '@frenly/platform';
+import { JsonLogger, type UpgradeGuard } from '@frenly/platform';
 import { DEV_PROVIDER_ID } from '../config/identity-settings.js';
 import { mountDevIdentityProvider } from '../dev-idp/mount-dev-idp.js';
 import {
@@ -14,7 +14,7 @@ import { defaultEdgeSettings } from './edge-settings.js';
 import { attachIdentity, identityMiddleware } from './identity.middleware.js';
 import { RateLimitCounters } from './rate-limit-counters.js';
 import { OpenSocketCounts } from './rate-limit-open-sockets.js';
-import { createUpgradeGuard, type UpgradeGuard } from './rate-limit-upgrade.js';
+import { createUpgradeGuard } from './rate-limit-upgrade.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
 import { sameOriginMiddleware } from './same-origin.middleware.js';
 import { securityHeadersMiddleware } from './security-headers.middleware.js';

@@ -1,33 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorResponse } from '@frenly/contracts';
-import { reasonPhrase, type JsonLogger } from '@frenly/platform';
+import {
+  reasonPhrase,
+  type JsonLogger,
+  type UpgradeGuard,
+  type UpgradeRefusal,
+} from '@frenly/platform';
 import type { RateLimitCounters, RateLimitVerdict } from './rate-limit-counters.js';
 import { rateLimitSubjectOf } from './rate-limit-key.js';
 import type { OpenSocketCounts, OpenSocketsFull } from './rate-limit-open-sockets.js';
 import { WEBSOCKET_BUCKET } from './rate-limit-policy.js';
-
-/** An upgrade turned away at the edge: the HTTP answer to write on the raw socket. */
-export interface UpgradeRefusal {
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-  /** Headers of the answer besides the error shape's own (Retry-After, RateLimit-*). */
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-/**
- * The edge's checks of a websocket upgrade, which bypasses Express and so every middleware:
- * attaches the signed identity as the identity middleware does for HTTP, then counts the
- * upgrade against the `websocket` budget and the open-socket caps. Resolves to the refusal to
- * answer, or undefined to let the upgrade on (its socket then counts as open until it closes).
- * Rejects when the session store fails (answer 503). Runs in the distributed gateway's proxy
- * and, in the embedded runtime, in the realtime endpoint.
- */
-export type UpgradeGuard = (
-  req: IncomingMessage,
-  socket: Duplex,
-) => Promise<UpgradeRefusal | undefined>;
 
 export interface UpgradeGuardDependencies {
   /** Sets (or removes) the request's signed identity header. */

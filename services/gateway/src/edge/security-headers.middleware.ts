@@ -99,7 +99,8 @@ export function securityHeadersMiddleware(trustProxy: boolean): HttpMiddleware {
   const overHttps = helmetHeaders(helmetOptions(true));
   return (req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    for (const [name, value] of isHttpsRequest(req, trustProxy) ? overHttps : overHttp) res.setHeader(name, value);
+    for (const [name, value] of isHttpsRequest(req, trustProxy) ? overHttps : overHttp)
+      res.setHeader(name, value);
     res.removeHeader('X-Powered-By');
     next();
   };

@@ -2,11 +2,30 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ErrorResponse } from '@frenly/contracts';
-import { IDENTITY_HEADER, METRICS_ROUTE_LOCAL, REQUEST_ID_HEADER, isAcceptableRequestId, newRequestId, type HttpResponse, type JsonLogger } from '@frenly/platform';
-import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type RequestHandler } from 'http-proxy-middleware';
+import {
+  IDENTITY_HEADER,
+  METRICS_ROUTE_LOCAL,
+  REQUEST_ID_HEADER,
+  isAcceptableRequestId,
+  newRequestId,
+  type HttpResponse,
+  type JsonLogger,
+  type UpgradeGuard,
+} from '@frenly/platform';
+import {
+  createProxyMiddleware,
+  debugProxyErrorsPlugin,
+  proxyEventsPlugin,
+  type RequestHandler,
+} from 'http-proxy-middleware';
 import { answerPayloadTooLarge } from '../edge/body-limit.js';
-import { writeUpgradeRefusal, type UpgradeGuard } from '../edge/rate-limit-upgrade.js';
-import { createHttpForwarder, InstancePicker, type ForwardFailure, type HttpForwarder } from './http-forwarder.js';
+import { writeUpgradeRefusal } from '../edge/rate-limit-upgrade.js';
+import {
+  createHttpForwarder,
+  InstancePicker,
+  type ForwardFailure,
+  type HttpForwarder,
+} from './http-forwarder.js';
 import { DOWNSTREAM_SERVICES, findRoute, type DownstreamService } from './route-table.js';
 
 /** Each downstream service's base URL, or the URLs of its instances. */
@@ -38,7 +57,15 @@ const SESSIONS_UNAVAILABLE = {
   headers: { 'Retry-After': '5' },
 } as const;
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'EPIPE',
+]);
 
 /**
  * Distributed mode: forwards every route a downstream service owns (see the route table),
@@ -52,22 +79,41 @@ export function installGatewayProxy(
   options: GatewayProxyOptions = {},
 ): void {
   // Body parsers already installed would consume the bodies this proxy must stream on.
-  if ((app.getHttpAdapter() as { isMiddlewareApplied?: (name: string) => boolean }).isMiddlewareApplied?.('jsonParser')) {
-    throw new Error('installGatewayProxy must run before body parsing: pass it as installGatewayEdge\'s forward hook');
+  if (
+    (
+      app.getHttpAdapter() as { isMiddlewareApplied?: (name: string) => boolean }
+    ).isMiddlewareApplied?.('jsonParser')
+  ) {
+    throw new Error(
+      "installGatewayProxy must run before body parsing: pass it as installGatewayEdge's forward hook",
+    );
   }
   const log = logger.forContext('proxy');
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
   const { maxBodyBytes } = options;
-  const onBodyTooLarge = maxBodyBytes === undefined ? undefined : (req: IncomingMessage, res: ServerResponse) => answerPayloadTooLarge(req, res, maxBodyBytes);
+  const onBodyTooLarge =
+    maxBodyBytes === undefined
+      ? undefined
+      : (req: IncomingMessage, res: ServerResponse) =>
+          answerPayloadTooLarge(req, res, maxBodyBytes);
   // HTTP goes through our lean forwarder; websocket upgrades through http-proxy.
   const forwarders = Object.fromEntries(
     DOWNSTREAM_SERVICES.map((service) => [
       service,
-      createHttpForwarder({ targets: instancesOf(urls, service), idleTimeoutMs, onError: answerUnavailable(service, instancesOf(urls, service).join(','), log), maxBodyBytes, onBodyTooLarge }),
+      createHttpForwarder({
+        targets: instancesOf(urls, service),
+        idleTimeoutMs,
+        onError: answerUnavailable(service, instancesOf(urls, service).join(','), log),
+        maxBodyBytes,
+        onBodyTooLarge,
+      }),
     ]),
   ) as Record<DownstreamService, HttpForwarder>;
   const proxies = Object.fromEntries(
-    DOWNSTREAM_SERVICES.map((service) => [service, createServiceProxy(service, instancesOf(urls, service), idleTimeoutMs, log)]),
+    DOWNSTREAM_SERVICES.map((service) => [
+      service,
+      createServiceProxy(service, instancesOf(urls, service), idleTimeoutMs, log),
+    ]),
   ) as Record<DownstreamService, RequestHandler>;
 
   app.use((req: IncomingMessage, res: HttpResponse, next: (error?: unknown) => void) => {
@@ -83,7 +129,8 @@ export function installGatewayProxy(
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const route = findRoute(req.url ?? '/');
     if (route && route.owner !== 'gateway') {
-      if (!isAcceptableRequestId(req.headers[REQUEST_ID_HEADER])) req.headers[REQUEST_ID_HEADER] = newRequestId();
+      if (!isAcceptableRequestId(req.headers[REQUEST_ID_HEADER]))
+        req.headers[REQUEST_ID_HEADER] = newRequestId();
       const requestId = String(req.headers[REQUEST_ID_HEADER]);
       delete req.headers[IDENTITY_HEADER];
       socket.on('error', () => undefined); // a client vanishing mid-handshake is not our error
@@ -96,7 +143,10 @@ export function installGatewayProxy(
           proxies[owner].upgrade(req, socket, head);
         },
         (error: Error) => {
-          log.entry('warn', 'websocket refused: identity lookup failed', { err: error.message, requestId });
+          log.entry('warn', 'websocket refused: identity lookup failed', {
+            err: error.message,
+            requestId,
+          });
           writeUpgradeRefusal(socket, SESSIONS_UNAVAILABLE, requestId);
         },
       );
@@ -107,7 +157,12 @@ export function installGatewayProxy(
 }
 
 /** The websocket upgrade proxy of one service (HTTP requests use the forwarder). */
-function createServiceProxy(service: DownstreamService, targets: readonly string[], idleTimeoutMs: number, log: JsonLogger): RequestHandler {
+function createServiceProxy(
+  service: DownstreamService,
+  targets: readonly string[],
+  idleTimeoutMs: number,
+  log: JsonLogger,
+): RequestHandler {
   const instances = new InstancePicker(targets);
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: targets[0],
@@ -126,7 +181,13 @@ function createServiceProxy(service: DownstreamService, targets: readonly string
 function answerUnavailable(service: DownstreamService, target: string, log: JsonLogger) {
   return (error: ForwardFailure, req: IncomingMessage, res: ServerResponse | Socket): void => {
     const requestId = req.headers[REQUEST_ID_HEADER];
-    log.entry('warn', `${service} service unreachable`, { service, target, code: error.code, err: error.message, requestId });
+    log.entry('warn', `${service} service unreachable`, {
+      service,
+      target,
+      code: error.code,
+      err: error.message,
+      requestId,
+    });
     if (!('writeHead' in res) || res.headersSent) {
       res.destroy(); // an upgrade, or an answer already under way: nothing better to send
       return;
@@ -136,11 +197,16 @@ function answerUnavailable(service: DownstreamService, target: string, log: Json
     const body: ErrorResponse = {
       statusCode,
       error: unreachable ? 'Service Unavailable' : 'Gateway Timeout',
-      message: unreachable ? `The ${service} service is unavailable` : `The ${service} service did not answer in time`,
+      message: unreachable
+        ? `The ${service} service is unavailable`
+        : `The ${service} service did not answer in time`,
       code: unreachable ? 'SERVICE_UNAVAILABLE' : 'SERVICE_TIMEOUT',
       requestId: typeof requestId === 'string' ? requestId : undefined,
     };
-    res.writeHead(statusCode, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5' });
+    res.writeHead(statusCode, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Retry-After': '5',
+    });
     res.end(JSON.stringify(body));
   };
 }

@@ -16,6 +16,8 @@ import {
   newRequestId,
   reasonPhrase,
   type Identity,
+  type UpgradeGuard,
+  type UpgradeRefusal,
 } from '@frenly/platform';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { PongMessage } from '../fanout/live-messages.js';
@@ -24,27 +26,6 @@ import { REALTIME_SETTINGS, type RealtimeSettings } from '../realtime.settings.j
 import { parseClientMessage } from './client-messages.js';
 import { ClientRegistry, type ConnectedClient } from './client-registry.js';
 import { identityOf, isEndpointPath, originRefusal } from './upgrade-policy.js';
-
-/** An upgrade the runtime's edge turned away (e.g. 429 over the rate limit), answered as given. */
-export interface EdgeRefusal {
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-  /** Headers of the answer besides the error shape's own (Retry-After…). */
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-/**
- * The edge's checks of an upgrade, run before the endpoint checks the signed identity header:
- * it establishes who is upgrading (sets that header) and may refuse (rate limits, open-socket
- * caps); it rejects when the session store fails. The distributed gateway runs them in its
- * proxy; the embedded runtime hands the gateway's `guardUpgrade` here, since no proxy stands in
- * between.
- */
-export type UpgradeGuard = (
-  req: IncomingMessage,
-  socket: Duplex,
-) => Promise<EdgeRefusal | undefined>;
 
 /** Refusals that come in numbers in normal operation or under attack: logged at debug only. */
 const QUIET_REFUSALS: ReadonlySet<RefusalReason> = new Set([
@@ -126,7 +107,7 @@ export class RealtimeEndpoint implements OnApplicationBootstrap, OnModuleDestroy
         crossSite.message,
       );
     if (guard) {
-      let refusal: EdgeRefusal | undefined;
+      let refusal: UpgradeRefusal | undefined;
       try {
         refusal = await guard(req, socket);
       } catch (error) {

@@ -22,6 +22,7 @@ const cliConfigSpec = {
   DATABASE_URL: commonVars.DATABASE_URL,
   FRENLY_DATA_DIR: commonVars.FRENLY_DATA_DIR,
   REDIS_URL: commonVars.REDIS_URL,
+  JOBS_PREFIX: commonVars.JOBS_PREFIX,
   ...searchSettingsVars,
 };
 
@@ -58,7 +59,7 @@ if (flags.enqueue && !config.REDIS_URL) {
 }
 
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.FRENLY_DATA_DIR, schemas: ['search'], poolSize: 2 });
-const jobs = createJobQueue<FrenlyJobQueues>({ redisUrl: config.REDIS_URL });
+const jobs = createJobQueue<FrenlyJobQueues>({ redisUrl: config.REDIS_URL, prefix: config.JOBS_PREFIX });
 const crawls = new CrawlService(
   database.db,
   new SiteRepository(database.db),

@@ -46,6 +46,7 @@ export const searchConfigSpec = {
   DATABASE_URL: distributedVars.DATABASE_URL,
   FRENLY_DATA_DIR: commonVars.FRENLY_DATA_DIR,
   REDIS_URL: distributedVars.REDIS_URL,
+  JOBS_PREFIX: commonVars.JOBS_PREFIX,
   KAFKA_BROKERS: distributedVars.KAFKA_BROKERS,
   FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
   KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
