@@ -49,3 +49,28 @@ describe('Kafka namespaces', () => {
     }
   }, 60_000);
 });
+
+describe('Kafka: a consumer reading from the newest event', () => {
+  it('gets every event published as soon as subscribe resolved, round after round (no gap between the join and its first position)', async () => {
+    const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const bus = new KafkaEventBus({ brokers: TEST_KAFKA_BROKERS, clientId: `latest-${run}`, namespace: `latest-${run}`, handlerRetry, logger: silentLogger });
+    const missed: string[] = [];
+    try {
+      // Several rounds, each a brand-new topic and a brand-new group: the
+      // event goes out the moment subscribe resolves, racing the consumer's first fetch.
+      for (let round = 0; round < 6; round++) {
+        const topic = `fresh.${round}`;
+        const seen: string[] = [];
+        const subscription = await bus.subscribe({ group: `g-${round}`, topics: [topic], fromBeginning: false, handler: async (e) => void seen.push(e.id) });
+        const ids = Array.from({ length: 6 }, () => crypto.randomUUID());
+        await bus.publish(ids.map((id, i) => ({ id, topic, key: `k${i}`, payload: { i }, occurredAt: new Date().toISOString(), headers: {} })));
+        await waitFor(() => (seen.length >= ids.length ? true : undefined), 15_000, 20, `round ${round}`).catch(() => undefined);
+        missed.push(...ids.filter((id) => !seen.includes(id)).map((id) => `round ${round}: ${id}`));
+        await subscription.close();
+      }
+      expect(missed).toEqual([]);
+    } finally {
+      await bus.close();
+    }
+  }, 120_000);
+});

@@ -131,6 +131,8 @@ export class KafkaEventBus implements EventBus {
     // Subscribing to a missing topic would auto-create it with one partition: create it first.
     const topics = options.topics.map(this.onBroker);
     await this.ensureTopics(topics);
+    const fromBeginning = options.fromBeginning ?? true;
+    if (!fromBeginning) await this.startAtTheEnd(this.onBroker(options.group), topics);
     const prefixLength = this.onBroker('').length;
     const subscription = new KafkaSubscription(this.kafka, this.logger, this.consumerSettings, {
       group: this.onBroker(options.group),
@@ -138,7 +140,7 @@ export class KafkaEventBus implements EventBus {
       logicalTopic: (kafkaTopic) => kafkaTopic.slice(prefixLength),
       handler: options.handler as SubscribeOptions['handler'],
       dedupe: options.dedupe ?? new MemoryDedupeStore(),
-      fromBeginning: options.fromBeginning ?? true,
+      fromBeginning,
     }, () => this.subscriptions.delete(subscription));
     this.subscriptions.add(subscription);
     try {
@@ -253,6 +255,32 @@ export class KafkaEventBus implements EventBus {
       });
     }
     return this.admin;
+  }
+
+  /**
+   * A group that reads from the newest event and has no position yet on some partition is given
+   * the partition's current end as its committed position, now. Left to the consumer, "newest"
+   * is looked up at its first fetch after joining, and an event published in between (after
+   * subscribe resolved) would be skipped. Only an empty group can be positioned: when another
+   * member already runs, it has its positions and this one joins them.
+   */
+  private async startAtTheEnd(group: string, topics: readonly string[]): Promise<void> {
+    const admin = await this.connectedAdmin();
+    try {
+      const committed = await admin.fetchOffsets({ groupId: group, topics: [...topics] });
+      for (const { topic, partitions } of committed) {
+        const unpositioned = new Set(partitions.filter((p) => Number(p.offset) < 0).map((p) => p.partition));
+        if (unpositioned.size === 0) continue;
+        const ends = await admin.fetchTopicOffsets(topic);
+        await admin.setOffsets({
+          groupId: group,
+          topic,
+          partitions: ends.filter((end) => unpositioned.has(end.partition)).map((end) => ({ partition: end.partition, offset: end.high })),
+        });
+      }
+    } catch (error) {
+      this.logger.debug('Kafka group not positioned at the end before joining (it has running members)', { group, error: describeError(error) });
+    }
   }
 
   private async ensureTopics(topics: readonly string[]): Promise<void> {
