@@ -3,12 +3,14 @@
 // that only log. The reducer's exact timings are unit-tested; here the real page is driven.
 import type { Page } from 'playwright-core';
 import { eventually } from './support/eventually.js';
+import { PageClock } from './support/page-clock.js';
 import { checkScreen } from './support/screens.js';
 import { openSession, type BrowserSession } from './support/session.js';
 import { startStack, STACK_START_TIMEOUT_MS, type E2eStack } from './support/stack.js';
 
 const BANNER = 'Search intercepted by Frenly Browser';
 const BLANK_TEXT = 'Enter a URL or search term to get started';
+const LOADING = 'Loading…';
 
 describe('the browser mock-up', () => {
   let stack: E2eStack;
@@ -28,20 +30,14 @@ describe('the browser mock-up', () => {
   const activeTab = (page: Page) =>
     page.getByRole('list', { name: 'Tabs' }).locator('button[aria-current="true"]');
   const banner = (page: Page) => page.getByRole('status').filter({ hasText: BANNER });
-  const loading = (page: Page) =>
-    page
-      .getByRole('region', { name: /^Page: / })
-      .getByRole('status')
-      .filter({ hasText: 'Loading…' });
 
-  /** Submits the address bar and measures how long the fake load takes, in ms. */
+  /** Submits the address bar and measures how long the fake load takes, in ms (page clock). */
   async function submitAndTimeLoad(page: Page, text: string): Promise<number> {
     await address(page).fill(text);
-    const started = Date.now();
+    const clock = await PageClock.arm(page, [LOADING]);
     await address(page).press('Enter');
-    await loading(page).waitFor();
-    await loading(page).waitFor({ state: 'detached' });
-    return Date.now() - started;
+    await clock.msUntilShown(LOADING);
+    return clock.msUntilGone(LOADING);
   }
 
   it('opens with one blank tab: "New Tab", about:blank and the blank-tab text', async () => {
@@ -57,20 +53,19 @@ describe('the browser mock-up', () => {
   it('intercepts text without a dot as a search: the banner for 3 s, "Search: <text>", a 1 s load', async () => {
     const { page } = visitor;
     await address(page).fill('ethical fashion');
-    const started = Date.now();
+    const clock = await PageClock.arm(page, [BANNER, LOADING]);
     await address(page).press('Enter');
     await banner(page).waitFor();
     expect(await activeTab(page).innerText()).toBe('Search: ethical fashion');
-    await loading(page).waitFor({ state: 'detached' });
-    const loaded = Date.now() - started;
+    const loaded = await clock.msUntilGone(LOADING);
     await page.getByText('Frenly Browser kept this search with Frenly').waitFor();
-    expect(await banner(page).isVisible()).toBe(true); // still up after the load
-    await banner(page).waitFor({ state: 'detached', timeout: 6_000 });
-    const bannerShown = Date.now() - started;
+    const bannerShown = await clock.msUntilGone(BANNER);
+    expect(await clock.msUntilShown(BANNER)).toBeLessThan(500);
     expect(loaded).toBeGreaterThanOrEqual(950);
-    expect(loaded).toBeLessThan(2_500);
+    expect(loaded).toBeLessThan(2_000);
+    expect(bannerShown).toBeGreaterThan(loaded); // still up after the load
     expect(bannerShown).toBeGreaterThanOrEqual(2_950);
-    expect(bannerShown).toBeLessThan(4_500);
+    expect(bannerShown).toBeLessThan(4_000);
     expect(
       await page.getByRole('link', { name: 'See results in Frenly Search' }).getAttribute('href'),
     ).toBe('/search?q=ethical%20fashion');
@@ -90,7 +85,7 @@ describe('the browser mock-up', () => {
     await banner(page).waitFor({ state: 'detached', timeout: 6_000 });
     const took = await submitAndTimeLoad(page, 'example.org');
     expect(took).toBeGreaterThanOrEqual(1_450);
-    expect(took).toBeLessThan(3_000);
+    expect(took).toBeLessThan(2_500);
     expect(await address(page).inputValue()).toBe('https://example.org');
     expect(await activeTab(page).innerText()).toBe('example.org');
     expect(await banner(page).count()).toBe(0);
@@ -115,13 +110,12 @@ describe('the browser mock-up', () => {
 
   it('refreshes with a 1 s fake load, and back and forward only log', async () => {
     const { page } = visitor;
-    const started = Date.now();
+    const clock = await PageClock.arm(page, [LOADING]);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await loading(page).waitFor();
-    await loading(page).waitFor({ state: 'detached' });
-    const took = Date.now() - started;
+    await clock.msUntilShown(LOADING);
+    const took = await clock.msUntilGone(LOADING);
     expect(took).toBeGreaterThanOrEqual(950);
-    expect(took).toBeLessThan(2_500);
+    expect(took).toBeLessThan(2_000);
 
     const logged = visitor.console.messages.length;
     await page.getByRole('button', { name: 'Back' }).click();
