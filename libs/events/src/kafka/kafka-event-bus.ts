@@ -7,6 +7,7 @@ import { assertPublishable } from '../validate-event.js';
 import { kafkaLogCreator } from './kafka-log.js';
 import { encodeEvent } from './kafka-message-codec.js';
 import { KafkaSubscription, type KafkaConsumerSettings } from './kafka-subscription.js';
+import { startGroupAtTheEnd } from './start-at-the-end.js';
 
 const { Kafka: KafkaClient, Partitioners, logLevel } = kafkajs;
 
@@ -132,7 +133,17 @@ export class KafkaEventBus implements EventBus {
     const topics = options.topics.map(this.onBroker);
     await this.ensureTopics(topics);
     const fromBeginning = options.fromBeginning ?? true;
-    if (!fromBeginning) await this.startAtTheEnd(this.onBroker(options.group), topics);
+    if (!fromBeginning) {
+      await startGroupAtTheEnd({
+        kafka: this.kafka,
+        admin: await this.connectedAdmin(),
+        group: this.onBroker(options.group),
+        topics,
+        timeoutMs: POSITION_TIMEOUT_MS,
+        logger: this.logger,
+        isTopicNotReady,
+      });
+    }
     const prefixLength = this.onBroker('').length;
     const subscription = new KafkaSubscription(this.kafka, this.logger, this.consumerSettings, {
       group: this.onBroker(options.group),
@@ -257,32 +268,6 @@ export class KafkaEventBus implements EventBus {
     return this.admin;
   }
 
-  /**
-   * A group that reads from the newest event and has no position yet on some partition is given
-   * the partition's current end as its committed position, now. Left to the consumer, "newest"
-   * is looked up at its first fetch after joining, and an event published in between (after
-   * subscribe resolved) would be skipped. Only an empty group can be positioned: when another
-   * member already runs, it has its positions and this one joins them.
-   */
-  private async startAtTheEnd(group: string, topics: readonly string[]): Promise<void> {
-    const admin = await this.connectedAdmin();
-    try {
-      const committed = await admin.fetchOffsets({ groupId: group, topics: [...topics] });
-      for (const { topic, partitions } of committed) {
-        const unpositioned = new Set(partitions.filter((p) => Number(p.offset) < 0).map((p) => p.partition));
-        if (unpositioned.size === 0) continue;
-        const ends = await admin.fetchTopicOffsets(topic);
-        await admin.setOffsets({
-          groupId: group,
-          topic,
-          partitions: ends.filter((end) => unpositioned.has(end.partition)).map((end) => ({ partition: end.partition, offset: end.high })),
-        });
-      }
-    } catch (error) {
-      this.logger.debug('Kafka group not positioned at the end before joining (it has running members)', { group, error: describeError(error) });
-    }
-  }
-
   private async ensureTopics(topics: readonly string[]): Promise<void> {
     await Promise.all(
       topics.map((topic) => {
@@ -344,9 +329,11 @@ export class KafkaEventBus implements EventBus {
 
 /** How long a just-created topic may take to elect its partitions' leaders. */
 const TOPIC_READY_TIMEOUT_MS = 30_000;
+/** How long a new group reading from the newest event may take to be positioned at the end. */
+const POSITION_TIMEOUT_MS = 10_000;
 
 /** The errors a broker answers while a just-created topic's metadata propagates. */
 function isTopicNotReady(error: unknown): boolean {
   const type = (error as { type?: unknown } | null)?.type;
-  return type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE';
+  return type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE' || type === 'NOT_LEADER_FOR_PARTITION';
 }

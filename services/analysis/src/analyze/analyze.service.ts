@@ -63,7 +63,7 @@ export class AnalyzeService {
    * The job id names the URL and the analysis it replaces: concurrent requests share one job,
    * and a retained finished job never stands in for a newer round.
    */
-  private async runJob(url: string, replaces: string | undefined): Promise<AnalysisRow> {
+  private async runJob(url: string, replaces: string | undefined, retryMissing = true): Promise<AnalysisRow> {
     const jobId = stableJobId('analyze', `${url} ${replaces ?? 'none'}`);
     let analysisId: string;
     try {
@@ -82,11 +82,11 @@ export class AnalyzeService {
     const row = await this.analyses.getById(analysisId);
     if (row) return row;
     // The queue kept a finished job whose analysis this database does not hold (a database
-    // restored or replaced under a Redis that kept its jobs): analyse again, as a round that
-    // replaces the missing analysis, so concurrent requests still share one job.
-    if (replaces === analysisId) throw new Error(`analysis ${analysisId} finished but is not stored`);
+    // restored or replaced under a Redis that kept its jobs): analyse again, once, as a round
+    // that replaces the missing analysis, so concurrent requests still share one job.
+    if (!retryMissing) throw new Error(`analysis ${analysisId} finished but is not stored`);
     this.logger.entry('warn', 'the queue answered with an analysis this database does not hold; analysing again', { url, analysisId });
-    return this.runJob(url, analysisId);
+    return this.runJob(url, analysisId, false);
   }
 }
 
