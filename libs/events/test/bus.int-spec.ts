@@ -56,19 +56,27 @@ describe('Kafka: a consumer reading from the newest event', () => {
     const bus = new KafkaEventBus({ brokers: TEST_KAFKA_BROKERS, clientId: `latest-${run}`, namespace: `latest-${run}`, handlerRetry, logger: silentLogger });
     const missed: string[] = [];
     try {
-      // Several rounds, each a brand-new topic and a brand-new group: the
-      // event goes out the moment subscribe resolves, racing the consumer's first fetch.
+      const events = (topic: string, ids: readonly string[]) =>
+        ids.map((id, i) => ({ id, topic, key: `k${i}`, payload: { i }, occurredAt: new Date().toISOString(), headers: {} }));
+      const replayed: string[] = [];
+      // Several rounds, each a brand-new topic (with a few earlier events) and a brand-new group:
+      // the events go out the moment subscribe resolves, racing the consumer's first fetch.
       for (let round = 0; round < 6; round++) {
         const topic = `fresh.${round}`;
+        const earlier = Array.from({ length: 3 }, () => crypto.randomUUID());
+        await bus.publish(events(topic, earlier));
         const seen: string[] = [];
         const subscription = await bus.subscribe({ group: `g-${round}`, topics: [topic], fromBeginning: false, handler: async (e) => void seen.push(e.id) });
         const ids = Array.from({ length: 6 }, () => crypto.randomUUID());
-        await bus.publish(ids.map((id, i) => ({ id, topic, key: `k${i}`, payload: { i }, occurredAt: new Date().toISOString(), headers: {} })));
+        await bus.publish(events(topic, ids));
         await waitFor(() => (seen.length >= ids.length ? true : undefined), 15_000, 20, `round ${round}`).catch(() => undefined);
         missed.push(...ids.filter((id) => !seen.includes(id)).map((id) => `round ${round}: ${id}`));
+        replayed.push(...earlier.filter((id) => seen.includes(id)).map((id) => `round ${round}: ${id}`));
         await subscription.close();
       }
       expect(missed).toEqual([]);
+      // …and from the end: nothing published before subscribe.
+      expect(replayed).toEqual([]);
     } finally {
       await bus.close();
     }
