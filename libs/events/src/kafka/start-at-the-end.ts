@@ -43,11 +43,8 @@ export async function startGroupAtTheEnd(options: StartAtTheEndOptions): Promise
       if (outcome === 'group-has-members') return;
       // Loop: the commit is checked, and a partition not yet assigned then is done again.
     } catch (error) {
-      if (!options.isTopicNotReady(error)) {
-        lastError = describeError(error);
-        break;
-      }
       lastError = describeError(error);
+      if (!options.isTopicNotReady(error)) break;
     }
     await sleep(Math.min(50 * attempt, 500));
   }
