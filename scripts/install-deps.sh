@@ -10,7 +10,14 @@ flags=(--include=dev --no-audit --no-fund)
 if npm ci "${flags[@]}" 2>/tmp/frenly-npm-ci.err; then exit 0; fi
 if grep -q "can only install packages when your package.json and package-lock.json" /tmp/frenly-npm-ci.err; then
   echo "[install] npm ci refused the lockfile (other-platform optional packages this registry lacks); using npm install with the same lockfile" >&2
-  exec npm install "${flags[@]}"
+  # npm install rewrites package-lock.json; a newcomer's `git status` stays clean, so the
+  # tracked file is put back as it was.
+  saved=$(mktemp)
+  cp package-lock.json "$saved"
+  npm install "${flags[@]}"
+  status=$?
+  cp "$saved" package-lock.json && rm -f "$saved"
+  exit $status
 fi
 cat /tmp/frenly-npm-ci.err >&2
 exit 1

@@ -27,6 +27,8 @@ check typecheck npm run --silent typecheck
 check k8s node scripts/check-k8s.mjs
 check config-table node scripts/config-table.mjs --check
 check contracts-docs node scripts/contracts-docs.mjs --check
+# `npm ci` must accept the committed lockfile as it is (else a fresh clone's first install rewrites it).
+check lockfile npm ci --dry-run --ignore-scripts --include=dev --no-audit --no-fund
 
 echo "::: unit tests"
 node_jest --selectProjects unit --json --outputFile="$results_dir/jest-unit.json"
