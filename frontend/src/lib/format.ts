@@ -25,3 +25,8 @@ export function formatDate(iso: string): string {
   });
   return dateFormat.format(date);
 }
+
+/** "1 result", "2 results": a count with the word that agrees with it. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
+}

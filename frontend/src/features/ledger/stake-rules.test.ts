@@ -9,6 +9,7 @@ import {
   stakeMaxAttribute,
   stakeRejection,
   stakeSuccessToast,
+  typedStakeAmount,
 } from './stake-rules';
 
 describe('stake form rules (spec §5)', () => {
@@ -23,6 +24,15 @@ describe('stake form rules (spec §5)', () => {
     expect(coerceStakeAmount('0')).toBe(1);
     expect(coerceStakeAmount('-20')).toBe(1);
     expect(coerceStakeAmount('75')).toBe(75);
+  });
+
+  it('reads a submitted amount as typed, so that 0 or nothing is refused rather than staked as 1', () => {
+    expect(typedStakeAmount('0')).toBe(0);
+    expect(typedStakeAmount('-20')).toBe(-20);
+    expect(typedStakeAmount('75')).toBe(75);
+    expect(typedStakeAmount('')).toBeNaN();
+    expect(typedStakeAmount('1e3')).toBeNaN();
+    expect(stakeRejection(typedStakeAmount(''), { bambooBalance: 100 })).toBe(INVALID_AMOUNT_TOAST);
   });
 
   it('caps the input at the balance, or 1000 when there is none', () => {

@@ -14,10 +14,18 @@ export const DEFAULT_STAKE_TYPE: StakeType = 'support';
 export const FALLBACK_STAKE_MAX = 1000;
 export { STAKE_MESSAGE_MAX, STAKE_MIN_AMOUNT };
 
-/** The input coerces invalid or lower values to 1 (spec §5). */
+/** The input coerces invalid or lower values to 1 when it loses focus (spec §5). */
 export function coerceStakeAmount(raw: string): number {
   const parsed = Number.parseInt(raw, 10);
   return Number.isFinite(parsed) && parsed >= STAKE_MIN_AMOUNT ? parsed : STAKE_MIN_AMOUNT;
+}
+
+/**
+ * The amount a submit asks for: what was typed, uncoerced, so that a typed 0 (or nothing) is
+ * refused with "Invalid Amount" instead of silently staking 1 bamboo (NaN when not a number).
+ */
+export function typedStakeAmount(raw: string): number {
+  return /^\s*-?\d+\s*$/.test(raw) ? Number.parseInt(raw, 10) : Number.NaN;
 }
 
 /** The amount input's `max`: the user's balance, or 1000 when there is none. */

@@ -54,6 +54,21 @@ describe('Stake Your Bamboo', () => {
     expect(amount.value).toBe('1');
   });
 
+  it.each(['0', '-5', ''])(
+    'refuses a typed amount of %j with the Invalid Amount toast, sending nothing',
+    async (typed) => {
+      const { actor, dialog, server } = await openDialog();
+      const amount = within(dialog).getByLabelText<HTMLInputElement>('Stake Amount');
+      await actor.clear(amount);
+      if (typed) await actor.type(amount, typed);
+      await actor.type(amount, '{Enter}');
+      expect(await screen.findByText('Please enter a valid stake amount.')).toBeTruthy();
+      expect(screen.getByText('Invalid Amount')).toBeTruthy();
+      expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+      expect(amount.value).toBe('1');
+    },
+  );
+
   it('refuses more than the balance with the Insufficient Balance toast, sending nothing', async () => {
     const { actor, dialog, server } = await openDialog();
     const amount = within(dialog).getByLabelText('Stake Amount');

@@ -33,6 +33,7 @@ import {
   stakeMaxAttribute,
   stakeRejection,
   stakeSuccessToast,
+  typedStakeAmount,
 } from '../stake-rules';
 
 export type StakeTarget = Pick<SiteDto, 'id' | 'domain' | 'frenlinessScore' | 'isVerified'>;
@@ -68,9 +69,11 @@ function StakeForm({ site, onDone }: { site: StakeTarget; onDone: () => void }) 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const rejection = stakeRejection(amount, user);
+    const rejection = stakeRejection(typedStakeAmount(amountText), user);
     if (rejection) {
       toast(rejection);
+      // The field shows the coerced amount, so a second submit knowingly stakes it.
+      setAmountText(String(amount));
       return;
     }
     try {

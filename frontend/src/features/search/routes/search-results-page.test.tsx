@@ -31,6 +31,60 @@ describe('search results', () => {
     expect(await screen.findAllByTestId('result-placeholder')).toHaveLength(5);
   });
 
+  it('says "About 1 result" for one result', async () => {
+    stubServer(null, { 'GET /api/search': answer([siteFixture({ id: 1, title: 'Only' })]) });
+    renderApp('/?q=one');
+    expect(await screen.findByText('About 1 result with AI transparency insights')).toBeTruthy();
+  });
+
+  it('explains a refused search in words, with no retry that cannot help', async () => {
+    stubServer(null, {
+      'GET /api/search': () =>
+        Response.json(
+          { statusCode: 400, error: 'Bad Request', message: 'q must be at most 200 characters' },
+          { status: 400 },
+        ),
+    });
+    renderApp(`/?q=${'a'.repeat(201)}`);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This search cannot be run.')).toBeTruthy();
+    expect(
+      within(alert).getByText(
+        'Q must be at most 200 characters. Change the search and try it again.',
+      ),
+    ).toBeTruthy();
+    expect(alert.textContent).not.toContain('statusCode');
+    expect(alert.textContent).not.toContain('400');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('says the server cannot be reached when the network fails, and offers a retry', async () => {
+    stubServer(null, {
+      'GET /api/search': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderApp('/?q=offline');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Frenly cannot be reached.')).toBeTruthy();
+    expect(alert.textContent).not.toContain('Failed to fetch');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('moves to the top and focuses the results heading on Next', async () => {
+    const results = Array.from({ length: 10 }, (_, i) =>
+      siteFixture({ id: i + 1, title: `R${i}` }),
+    );
+    stubServer(null, { 'GET /api/search': answer(results, 25) });
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const actor = userEvent.setup();
+    renderApp('/?q=many');
+    await actor.click(await screen.findByRole('link', { name: /Next/ }));
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0 }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { name: 'Search results for many' }),
+    );
+  });
+
   it('shows the empty state', async () => {
     stubServer(null, { 'GET /api/search': answer([]) });
     renderApp('/?q=nothing');

@@ -1,10 +1,10 @@
 import { ChevronLeftIcon, ChevronRightIcon, SearchXIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
 import { TooltipProvider } from '../../../components/ui/tooltip';
-import { formatNumber } from '../../../lib/format';
+import { countOf } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountArea } from '../../auth/components/account-area';
 import { StakeDialog } from '../../ledger/components/stake-dialog';
@@ -13,6 +13,7 @@ import { ResultCard, ResultPlaceholder } from '../components/result-card';
 import { SearchBox } from '../components/search-box';
 import { useSearchQuery } from '../search.api';
 import { pageFrom, searchLocation } from '../search-text';
+import { searchErrorView } from '../search-error';
 import { useRunSearch } from '../use-run-search';
 
 export const RESULT_PLACEHOLDERS = 5;
@@ -35,6 +36,8 @@ export default function SearchResultsPage() {
   const { castVote } = useVoteAction();
   const { stakeTarget, openStake, onStakeDialogChange } = useStakeAction();
   const showPlaceholders = isFetching && (!data || data.query !== q || data.page !== page);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusTopOnPageChange(page, heading);
 
   return (
     <TooltipProvider>
@@ -52,7 +55,9 @@ export default function SearchResultsPage() {
         </header>
 
         <main className="mx-auto max-w-3xl px-4 py-5 sm:py-6">
-          <h1 className="sr-only">Search results for {q}</h1>
+          <h1 ref={heading} tabIndex={-1} className="sr-only">
+            Search results for {q}
+          </h1>
           {showPlaceholders ? (
             <div role="status" aria-busy="true" className="grid gap-4">
               <span className="sr-only">Loading results</span>
@@ -62,20 +67,11 @@ export default function SearchResultsPage() {
               ))}
             </div>
           ) : isError ? (
-            <div
-              role="alert"
-              className="rounded-2xl border border-rose-200 bg-rose-50 p-5 text-rose-900"
-            >
-              <p className="font-semibold">The search could not be run.</p>
-              <p className="mt-1 text-sm break-words">{error.message}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </div>
+            <SearchFailure error={error} onRetry={() => void refetch()} />
           ) : data && data.results.length > 0 ? (
             <>
               <p className="mb-1 text-sm text-slate-600" aria-live="polite">
-                About {formatNumber(data.total)} results with AI transparency insights
+                About {countOf(data.total, 'result')} with AI transparency insights
               </p>
               {data.correctedQuery && (
                 <p className="mb-3 text-sm text-slate-700">
@@ -109,6 +105,36 @@ export default function SearchResultsPage() {
       </div>
     </TooltipProvider>
   );
+}
+
+/** A failed search in words people understand, with "Try again" only where it can help. */
+function SearchFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const view = searchErrorView(error);
+  return (
+    <div role="alert" className="rounded-2xl border border-rose-200 bg-rose-50 p-5 text-rose-900">
+      <p className="font-semibold">{view.title}</p>
+      <p className="mt-1 text-sm break-words">{view.detail}</p>
+      {view.retryable && (
+        <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Moving to another results page starts at the top with focus on the results heading, as a
+ * new page would (the router keeps the scroll position otherwise).
+ */
+function useFocusTopOnPageChange(page: number, heading: RefObject<HTMLHeadingElement | null>) {
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, [page, heading]);
 }
 
 function Pagination({
