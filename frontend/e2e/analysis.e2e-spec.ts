@@ -49,13 +49,14 @@ describe('the Frenly Analyzer', () => {
     await page.getByRole('heading', { level: 1, name: 'Sign In Required' }).waitFor();
     await page.getByText('Please sign in to access the Frenly Analyzer.').waitFor();
     const signIn = page.getByRole('link', { name: 'Sign In' });
-    expect(await signIn.getAttribute('href')).toBe('/api/login');
+    expect(await signIn.getAttribute('href')).toBe('/api/login?returnTo=%2Fanalysis');
     await checkScreen(ada, 'analysis-sign-in-wall');
 
+    // Signing in returns to the analysis tool, not the home page.
     await signIn.click();
     await fillDevIdentityForm(page, 'Ada Lovelace');
-    await page.goto('/analysis');
     await page.getByRole('heading', { level: 1, name: 'Analyze Any Website' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/analysis');
     await checkScreen(ada, 'analysis-idle');
   });
 

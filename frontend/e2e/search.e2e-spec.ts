@@ -36,7 +36,10 @@ describe('search home and results', () => {
     const chips = page.getByRole('region', { name: 'Trending Searches' }).getByRole('button');
     // A fresh installation has no trending queries yet: the spec's fallback list.
     expect(await chips.allInnerTexts()).toEqual(FALLBACK_CHIPS);
-    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/home');
+    // Signing in from here comes back here.
+    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/home?returnTo=%2Fsearch',
+    );
 
     await searchField(page).fill('   ');
     await page.getByRole('button', { name: 'Frenly Search' }).click();

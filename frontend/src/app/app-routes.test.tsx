@@ -28,6 +28,45 @@ describe('routes (spec §2)', () => {
     expect(signIn.getAttribute('href')).toBe('/auth/dev');
   });
 
+  it('brings a visitor who signs in from the results back to the same results', async () => {
+    stubServer(null, {
+      'GET /api/search': () =>
+        Response.json({
+          query: 'python',
+          results: [siteFixture({ id: 1, title: 'Python' })],
+          total: 1,
+          totalIsEstimate: false,
+          page: 1,
+          limit: 10,
+          correctedQuery: null,
+        }),
+    });
+    const actor = userEvent.setup();
+    renderApp('/?q=python&page=1');
+    await actor.click(await screen.findByRole('link', { name: 'Sign in' }));
+    expect(location()).toBe(`/home?returnTo=${encodeURIComponent('/?q=python&page=1')}`);
+    const signIn = await screen.findByRole('link', { name: 'Sign in with Development sign-in' });
+    expect(signIn.getAttribute('href')).toBe(
+      `/auth/dev?returnTo=${encodeURIComponent('/?q=python&page=1')}`,
+    );
+  });
+
+  it('asks the session again when Back restores a page from the browser cache (no previous user shown)', async () => {
+    let signedIn = true;
+    stubServer(null, {
+      'GET /api/auth/user': () =>
+        signedIn ? Response.json(ADA) : new Response('Unauthorized', { status: 401 }),
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Frenly Dashboard' });
+    signedIn = false;
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(
+      (await screen.findByRole('heading', { level: 1, name: 'Welcome to Frenly' })).textContent,
+    ).toBe('Welcome to Frenly');
+    expect(screen.queryByTestId('bamboo-balance')).toBeNull();
+  });
+
   it('shows the search home at / and at unknown paths when signed in', async () => {
     stubServer(ADA);
     renderApp('/somewhere/else');

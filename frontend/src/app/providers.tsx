@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { SessionFreshness } from '../features/auth/session-freshness';
 import { Toaster } from '../features/toasts/toaster';
 import { makeStore, type AppStore } from './store';
 
@@ -8,6 +9,7 @@ export function AppProviders({ children, store }: { children: ReactNode; store?:
   const [appStore] = useState(() => store ?? makeStore());
   return (
     <Provider store={appStore}>
+      <SessionFreshness />
       {children}
       <Toaster />
     </Provider>

@@ -1,7 +1,7 @@
 import { LockKeyholeIcon } from 'lucide-react';
 import { Logo } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
-import { LOGIN_PATH } from '../../../lib/mutation-errors';
+import { currentPlace, signInHref } from '../../../lib/mutation-errors';
 
 /** What a signed-out visitor sees instead of the analysis tool (spec §2). */
 export function SignInWall() {
@@ -18,7 +18,7 @@ export function SignInWall() {
           <h1 className="mt-4 text-xl font-semibold text-slate-900">Sign In Required</h1>
           <p className="mt-2 text-slate-600">Please sign in to access the Frenly Analyzer.</p>
           <Button asChild size="lg" className="mt-6 w-full">
-            <a href={LOGIN_PATH}>Sign In</a>
+            <a href={signInHref(currentPlace())}>Sign In</a>
           </Button>
         </div>
       </main>

@@ -1,8 +1,8 @@
 import { LogInIcon, ScaleIcon, SearchIcon, SparklesIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
-import { LOGIN_PATH } from '../../../lib/mutation-errors';
+import { signInHref } from '../../../lib/mutation-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuthProvidersQuery } from '../../auth/auth.api';
 
@@ -28,6 +28,8 @@ const BLURBS = [
 export default function LandingPage() {
   useDocumentTitle('Welcome to Frenly');
   const { data: providers, isLoading } = useAuthProvidersQuery();
+  // Set by "Sign in" elsewhere in the app; the gateway accepts only a path on this site.
+  const returnTo = useSearchParams()[0].get('returnTo');
 
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-emerald-50 via-white to-white">
@@ -52,7 +54,7 @@ export default function LandingPage() {
           {providers && providers.length > 0 ? (
             providers.map((provider) => (
               <Button key={provider.id} asChild size="lg">
-                <a href={`/auth/${encodeURIComponent(provider.id)}`}>
+                <a href={signInHref(returnTo, `/auth/${encodeURIComponent(provider.id)}`)}>
                   <LogInIcon aria-hidden="true" />
                   Sign in with {provider.name}
                 </a>
@@ -60,7 +62,7 @@ export default function LandingPage() {
             ))
           ) : (
             <Button asChild size="lg">
-              <a href={LOGIN_PATH}>
+              <a href={signInHref(returnTo)}>
                 <LogInIcon aria-hidden="true" />
                 Sign in
               </a>
