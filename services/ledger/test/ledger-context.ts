@@ -31,6 +31,8 @@ export interface LedgerContextOptions {
   readonly poolSize?: number;
   /** Reuse this database instead of a fresh scratch one (the caller drops it). */
   readonly databaseUrl?: string;
+  /** An in-memory PGlite instead of PostgreSQL, as the embedded runtime runs the ledger. */
+  readonly embedded?: boolean;
 }
 
 // On the shared broker, site events from tests must not land on real catalogue ids (another
@@ -61,9 +63,10 @@ export class LedgerContext {
   ) {}
 
   static async start(options: LedgerContextOptions = {}): Promise<LedgerContext> {
-    const scratch = options.databaseUrl ? undefined : await createScratchDatabase('frenly_ledger');
-    const databaseUrl = options.databaseUrl ?? scratch!.url;
-    const database = await openDatabase({ databaseUrl, schemas: ['ledger'], poolSize: options.poolSize ?? 10 });
+    const scratch = options.databaseUrl || options.embedded ? undefined : await createScratchDatabase('frenly_ledger');
+    const database = options.embedded
+      ? await openDatabase({ dataDir: 'memory://', schemas: ['ledger'] })
+      : await openDatabase({ databaseUrl: options.databaseUrl ?? scratch!.url, schemas: ['ledger'], poolSize: options.poolSize ?? 10 });
     const runId = randomBytes(4).toString('hex');
     const bus: EventBus =
       options.bus === 'kafka'

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { siteStats, type Database } from '@frenly/db';
+import { siteStats, votes, type Database } from '@frenly/db';
 import type { VoteType } from '@frenly/contracts';
 import { DATABASE } from '@frenly/platform';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/transactions.js';
 
 export interface SiteTotals {
@@ -46,31 +46,23 @@ export class SiteStatsRepository {
   }
 
   /**
-   * Locks the site's counters and reads the user's vote on it; every vote on the site waits
+   * Locks the site's counters, then reads the user's vote on it; every vote on the site waits
    * here for the previous one, so a vote and its counts always change together.
+   *
+   * Two statements on purpose: under READ COMMITTED a statement keeps the snapshot it started
+   * with, and a `FOR UPDATE` that waited re-reads only the locked row. A vote read in the same
+   * statement as the lock would be the one from before the wait, and its deltas wrong (issue 12:
+   * one user's parallel votes moved the counts by 26). The second statement starts after the
+   * lock is held, so it sees the vote the previous holder committed.
    */
   async lockForVote(tx: Executor, siteId: number, userId: string): Promise<LockedSiteVote | undefined> {
-    // Raw SQL with aliases: drizzle renders select-list columns unqualified, which would make a
-    // correlated subquery compare votes.site_id with itself. The scalar subquery keeps FOR UPDATE on s only.
-    const { rows } = await tx.execute(sql`
-      select s.site_id, s.upvotes, s.downvotes, s.support_total, s.concern_total, s.version,
-             (select v.type from ledger.votes v where v.site_id = s.site_id and v.user_id = ${userId}::text) as current
-      from ledger.site_stats s
-      where s.site_id = ${siteId}::int
-      for update of s`);
-    const row = rows[0];
-    if (!row) return undefined;
-    return {
-      totals: {
-        siteId: Number(row.site_id),
-        upvotes: Number(row.upvotes),
-        downvotes: Number(row.downvotes),
-        supportTotal: Number(row.support_total),
-        concernTotal: Number(row.concern_total),
-        version: Number(row.version),
-      },
-      current: (row.current as VoteType | null) ?? null,
-    };
+    const [totals] = await tx.select(totalsColumns).from(siteStats).where(eq(siteStats.siteId, siteId)).for('update');
+    if (!totals) return undefined;
+    const [vote] = await tx
+      .select({ type: votes.type })
+      .from(votes)
+      .where(and(eq(votes.siteId, siteId), eq(votes.userId, userId)));
+    return { totals, current: vote?.type ?? null };
   }
 
   /** Applies vote deltas to the locked counters. */
