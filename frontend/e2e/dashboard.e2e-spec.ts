@@ -66,12 +66,13 @@ describe('the dashboard', () => {
     await checkScreen(katherine, 'dashboard-empty');
   });
 
-  it("lists the user's 5 most recent stakes, newest first: amount and site, type and date", async () => {
+  it("lists the user's 5 most recent stakes, newest first: site, amount, type and date", async () => {
     const { page } = katherine;
     const search = (await (await fetch(`${stack.app.baseUrl}/api/search?q=wikipedia`)).json()) as {
-      results: { id: number }[];
+      results: { id: number; domain: string }[];
     };
     const sites = search.results.slice(0, 6).map((s) => s.id);
+    const domains = search.results.slice(0, 6).map((s) => s.domain);
     expect(sites).toHaveLength(6);
     for (const [i, siteId] of sites.entries())
       await stakeOn(page, siteId, 10 * (i + 1), i % 2 === 0 ? 'support' : 'concern');
@@ -93,7 +94,9 @@ describe('the dashboard', () => {
         .filter(Boolean),
     );
     expect(rows).toEqual(
+      // Each stake names its site (a link to its analysis) above the spec's "Site #id" line.
       [6, 5, 4, 3, 2].map((n) => [
+        domains[n - 1],
         `${10 * n} Bamboo on Site #${sites[n - 1]}`,
         expect.stringContaining(today),
         n % 2 === 1 ? 'Support' : 'Concern',

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADA, renderApp, siteFixture, stubServer } from '../test/render-app';
@@ -198,5 +198,40 @@ describe('search home', () => {
     expect(created[0]).toMatchObject({ lang: 'en-US', maxAlternatives: 1 });
     created[0]?.onresult({ results: [[{ transcript: 'green energy' }]] });
     await waitFor(() => expect(location()).toBe('/search?q=green%20energy'));
+  });
+
+  it('says so when the microphone permission is refused, and stops listening', async () => {
+    stubServer(null);
+    const created: { onerror: (e: { error: string }) => void; onend: () => void }[] = [];
+    vi.stubGlobal(
+      'webkitSpeechRecognition',
+      class {
+        lang = '';
+        maxAlternatives = 0;
+        interimResults = true;
+        continuous = true;
+        onresult = null;
+        onerror: (e: { error: string }) => void = () => {};
+        onend: () => void = () => {};
+        constructor() {
+          created.push(this);
+        }
+        start() {}
+        stop() {}
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/search');
+    await user.click(await screen.findByRole('button', { name: 'Search by voice' }));
+    act(() => {
+      created[0]?.onerror({ error: 'not-allowed' });
+      created[0]?.onend();
+    });
+    expect(
+      await screen.findByText(
+        'Voice search needs the microphone. Allow it for this site in your browser, then try again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Search by voice' })).toBeTruthy();
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { approvalPercent, scoreBand, scoreIcon, showsCommunityAlert } from './frenliness';
+import {
+  approvalPercent,
+  communityAlertTrigger,
+  hasVotes,
+  scoreBand,
+  scoreIcon,
+  showsCommunityAlert,
+} from './frenliness';
 
 describe(scoreBand.name, () => {
   it.each([
@@ -41,5 +48,29 @@ describe(approvalPercent.name, () => {
 
   it('keeps the denominator at least 1, so no votes is 0 %', () => {
     expect(approvalPercent(0, 0)).toBe(0);
+  });
+});
+
+describe(communityAlertTrigger.name, () => {
+  it('names the score as the trigger when nobody has voted or staked a concern', () => {
+    expect(communityAlertTrigger({ frenlinessScore: 32, upvotes: 0, downvotes: 0 })).toBe(
+      "Shown because Frenly's analysis scored this site 32 out of 100 (alerts show below 40).",
+    );
+  });
+
+  it('adds the community’s down-votes, in singular and plural', () => {
+    expect(communityAlertTrigger({ frenlinessScore: 20, upvotes: 0, downvotes: 1 })).toContain(
+      '1 person has voted it down.',
+    );
+    expect(communityAlertTrigger({ frenlinessScore: 20, upvotes: 2, downvotes: 5 })).toContain(
+      '5 people have voted it down, 2 up.',
+    );
+  });
+});
+
+describe(hasVotes.name, () => {
+  it('is false only when nobody has voted', () => {
+    expect(hasVotes(0, 0)).toBe(false);
+    expect(hasVotes(0, 1)).toBe(true);
   });
 });

@@ -20,6 +20,31 @@ export function showsCommunityAlert(score: number | null): boolean {
   return score !== null && score < SCORE_BAND_THRESHOLDS.fair;
 }
 
+/**
+ * What raised the Community Alert, in words: the spec's alert text speaks of concerns, but the
+ * rule is the automated score, so the card says that, and adds the community's own signal only
+ * when there is one.
+ */
+export function communityAlertTrigger(site: {
+  frenlinessScore: number | null;
+  upvotes: number;
+  downvotes: number;
+}): string {
+  const parts = [
+    `Shown because Frenly's analysis scored this site ${site.frenlinessScore ?? '–'} out of 100 (alerts show below ${SCORE_BAND_THRESHOLDS.fair}).`,
+  ];
+  if (site.downvotes > 0) {
+    const votes = `${site.downvotes} ${site.downvotes === 1 ? 'person has' : 'people have'} voted it down`;
+    parts.push(site.upvotes > 0 ? `${votes}, ${site.upvotes} up.` : `${votes}.`);
+  }
+  return parts.join(' ');
+}
+
+/** "No votes yet" rather than a 0% that reads as "everyone dislikes it". */
+export function hasVotes(upvotes: number, downvotes: number): boolean {
+  return upvotes + downvotes > 0;
+}
+
 export const BAND_LABEL: Record<ScoreBand, string> = {
   best: 'Very frenly',
   good: 'Frenly',

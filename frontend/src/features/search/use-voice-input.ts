@@ -1,6 +1,29 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../toasts/toast-store';
 
 export const SPEECH_UNSUPPORTED_MESSAGE = 'Speech recognition is not supported in your browser.';
+
+/**
+ * What to tell the user when listening fails (the Web Speech API's error codes); null where
+ * nothing went wrong that they could act on ("aborted" is their own stop).
+ */
+export function speechErrorMessage(code: string): string | null {
+  switch (code) {
+    case 'not-allowed':
+    case 'service-not-allowed':
+      return 'Voice search needs the microphone. Allow it for this site in your browser, then try again.';
+    case 'audio-capture':
+      return 'No microphone was found. Connect one, then try again.';
+    case 'network':
+      return 'Voice search needs a connection to your browser’s speech service, which could not be reached.';
+    case 'no-speech':
+      return 'Nothing was heard. Press the microphone and speak your search.';
+    case 'aborted':
+      return null;
+    default:
+      return 'Voice search stopped with an error. Type your search instead.';
+  }
+}
 
 /** The part of the Web Speech API this app uses (not in TypeScript's DOM library). */
 interface SpeechRecognitionLike {
@@ -53,7 +76,10 @@ export function useVoiceInput(onTranscript: (text: string) => void) {
       const transcript = event.results[0]?.[0]?.transcript;
       if (transcript) latestHandler.current(transcript);
     };
-    rec.onerror = (event) => console.warn('Speech recognition error:', event.error);
+    rec.onerror = (event) => {
+      const message = speechErrorMessage(event.error);
+      if (message) toast({ title: 'Voice search', description: message, variant: 'destructive' });
+    };
     rec.onend = () => {
       recognition.current = null;
       setListening(false);

@@ -21,7 +21,7 @@ import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountArea } from '../../auth/components/account-area';
-import { analysisPath } from '../../search/components/result-card';
+import { analysisPath } from '../../../lib/analysis-path';
 import { searchLocation } from '../../search/search-text';
 import {
   BLANK_TAB_TEXT,

@@ -22,6 +22,8 @@ import { useUserStakesQuery } from '../../ledger/ledger.api';
 import { useTrendingQuery } from '../../search/search.api';
 import { searchLocation } from '../../search/search-text';
 import { mostRecentStakes } from '../recent-stakes';
+import { BambooExplainer } from '../../ledger/components/bamboo-explainer';
+import { analysisPath } from '../../../lib/analysis-path';
 
 export const DASHBOARD_SIGN_OUT_PATH = '/auth/logout';
 
@@ -122,6 +124,7 @@ function RecentStakesCard() {
         </CardTitle>
       </CardHeader>
       <CardContent>
+        <BambooExplainer className="mb-3" />
         {isLoading ? (
           <div className="grid gap-2">
             <Skeleton className="h-12" />
@@ -137,13 +140,24 @@ function RecentStakesCard() {
                 className="flex flex-wrap items-center justify-between gap-2 py-2.5"
               >
                 <div className="min-w-0">
-                  <p className="text-sm font-medium text-slate-900">
+                  {stake.domain && (
+                    <p className="truncate text-sm font-medium text-slate-900">
+                      <Link
+                        to={analysisPath(`https://${stake.domain}`)}
+                        className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none"
+                      >
+                        {stake.domain}
+                      </Link>
+                    </p>
+                  )}
+                  <p
+                    className={
+                      stake.domain ? 'text-xs text-slate-700' : 'text-sm font-medium text-slate-900'
+                    }
+                  >
                     {formatNumber(stake.amount)} Bamboo on Site #{stake.siteId}
                   </p>
-                  <p className="text-xs text-slate-600">
-                    {stake.domain ? `${stake.domain} · ` : ''}
-                    {formatDate(stake.createdAt)}
-                  </p>
+                  <p className="text-xs text-slate-600">{formatDate(stake.createdAt)}</p>
                 </div>
                 <Badge tone={stake.type === 'support' ? 'best' : 'poor'}>
                   {stake.type === 'support' ? 'Support' : 'Concern'}

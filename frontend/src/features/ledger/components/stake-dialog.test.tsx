@@ -40,6 +40,9 @@ describe('Stake Your Bamboo', () => {
     expect(d.getByRole('radio', { name: /Concern/ }).getAttribute('aria-checked')).toBe('false');
     expect(d.getByText('Available: 1,000 Bamboo')).toBeTruthy();
     expect(d.getByText('0/500 characters')).toBeTruthy();
+    expect(d.getByTestId('bamboo-explainer').textContent).toContain(
+      'Bamboo is Frenly’s community currency, not money',
+    );
     await actor.type(d.getByLabelText(/Message/), 'Great site');
     expect(d.getByText('10/500 characters')).toBeTruthy();
     expect(d.getByRole('button', { name: 'Cancel' })).toBeTruthy();

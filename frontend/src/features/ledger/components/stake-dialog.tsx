@@ -22,6 +22,7 @@ import { useAuth } from '../../auth/use-auth';
 import { formatBamboo } from '../../auth/user-names';
 import { toast } from '../../toasts/toast-store';
 import { usePlaceStakeMutation } from '../ledger.api';
+import { BambooExplainer } from './bamboo-explainer';
 import {
   buildStakeRequest,
   coerceStakeAmount,
@@ -99,6 +100,7 @@ function StakeForm({ site, onDone }: { site: StakeTarget; onDone: () => void }) 
           Back this site with bamboo, or raise a concern about it.
         </DialogDescription>
       </DialogHeader>
+      <BambooExplainer className="mb-4" />
 
       <div className="mb-5 flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-slate-50 p-3">
         <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{site.domain}</span>

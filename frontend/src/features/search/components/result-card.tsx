@@ -11,14 +11,12 @@ import { Link } from 'react-router-dom';
 import { FrenlinessBadge } from '../../../components/frenliness-badge';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { formatNumber } from '../../../lib/format';
-import { showsCommunityAlert } from '../../../lib/frenliness';
+import { communityAlertTrigger, showsCommunityAlert } from '../../../lib/frenliness';
 import { insightSummary } from '../../../lib/insight-summary';
 import { VoteButtons } from '../../ledger/components/vote-buttons';
-
-export function analysisPath(url: string): string {
-  return `/analysis?url=${encodeURIComponent(url)}`;
-}
+import { analysisPath } from '../../../lib/analysis-path';
 
 interface ResultCardProps {
   site: SearchResultDto;
@@ -106,6 +104,9 @@ export function ResultCard({ site, onVote, onStake }: ResultCardProps) {
             <strong className="font-semibold">Community Alert</strong>
             <br />
             This site has received concerns about its practices and transparency.
+            <span className="mt-1 block text-xs text-rose-800" data-testid="alert-trigger">
+              {communityAlertTrigger(site)}
+            </span>
           </p>
         </div>
       )}
@@ -118,10 +119,12 @@ export function ResultCard({ site, onVote, onStake }: ResultCardProps) {
           siteName={site.domain}
         />
         <div className="flex w-full flex-wrap gap-2 sm:ml-auto sm:w-auto [&>*]:flex-1 sm:[&>*]:flex-none">
-          <Button variant="secondary" size="sm" onClick={() => onStake(site)}>
-            <LeafIcon aria-hidden="true" />
-            Stake Bamboo ({formatNumber(site.totalStaked)})
-          </Button>
+          <Tooltip content="Stake your bamboo on this site; the number is what the community has staked so far">
+            <Button variant="secondary" size="sm" onClick={() => onStake(site)}>
+              <LeafIcon aria-hidden="true" />
+              Stake Bamboo ({formatNumber(site.totalStaked)})
+            </Button>
+          </Tooltip>
           <Button asChild variant="outline" size="sm">
             <Link to={analysisPath(site.url)}>
               <SparklesIcon aria-hidden="true" />

@@ -154,6 +154,10 @@ describe('search results', () => {
         { exact: false },
       ),
     ).toBeTruthy();
+    // The alert says what raised it: the score, then the community's own votes.
+    expect(within(poor).getByTestId('alert-trigger').textContent).toBe(
+      "Shown because Frenly's analysis scored this site 39 out of 100 (alerts show below 40). 1 person has voted it down, 3 up.",
+    );
 
     const fresh = card('New');
     expect(within(fresh).getByText('Not yet analysed')).toBeTruthy();
