@@ -2,7 +2,8 @@
 # Validates docker-compose.yml without a Docker engine; exits non-zero when it is invalid.
 #   1. the Compose CLI resolves the file (`config`): YAML, anchors and merges, ${VAR:-default}
 #      interpolation, and the Compose schema (unknown keys, wrong types, bad depends_on
-#      conditions, unknown services);
+#      conditions, unknown services), and that FRENLY_IDENTITY_SECRET has no default
+#      (`config` must fail without it);
 #   2. checks the schema cannot make: every service has a restart policy and a healthcheck,
 #      every `build` names a Dockerfile that exists, and every service that others wait for
 #      with `condition: service_healthy` has a healthcheck.
@@ -35,8 +36,20 @@ fi
 resolved="$(mktemp)"
 trap 'rm -f "$resolved"' EXIT
 
-# Interpolation defaults apply, as they would for a user with no .env file.
-if ! "${compose[@]}" -f "$file" config >"$resolved"; then
+# The identity secret must have no usable default (issue 12): without it, `config` must refuse,
+# naming it. An empty env file: a developer's .env must not make the check pass or fail.
+empty_env="$(mktemp)"
+trap 'rm -f "$resolved" "$empty_env"' EXIT
+if refusal="$(env -u FRENLY_IDENTITY_SECRET "${compose[@]}" --env-file "$empty_env" -f "$file" config 2>&1 >/dev/null)" \
+  || ! grep -q FRENLY_IDENTITY_SECRET <<<"$refusal"; then
+  echo "check-compose: $file must refuse to resolve without FRENLY_IDENTITY_SECRET (no default: \${FRENLY_IDENTITY_SECRET:?...})" >&2
+  [[ -n $refusal ]] && echo "$refusal" >&2
+  exit 1
+fi
+
+# Interpolation defaults apply, as they would for a user with no .env file; the secret is a
+# throwaway random value, as an operator would set it.
+if ! FRENLY_IDENTITY_SECRET="$(head -c 48 /dev/urandom | base64 | tr -d '\n')" "${compose[@]}" -f "$file" config >"$resolved"; then
   echo "check-compose: $file is invalid (${compose[*]} config)" >&2
   exit 1
 fi

@@ -1,4 +1,18 @@
-import { env } from './spec.js';
+import { identitySecretProblem } from './identity-secret.js';
+import { env, type VarSpec } from './spec.js';
+
+/** The optional secret, refused at boot when it is a placeholder or not random enough. */
+function identitySecret(spec: VarSpec<string | undefined>): VarSpec<string | undefined> {
+  return {
+    ...spec,
+    parse(raw) {
+      const result = spec.parse(raw);
+      if (!result.ok || result.value === undefined) return result;
+      const problem = identitySecretProblem(result.value);
+      return problem ? { ok: false, error: problem } : result;
+    },
+  };
+}
 
 /** Variables shared by several services; each service spreads the ones it uses into its spec. */
 export const commonVars = {
@@ -11,8 +25,10 @@ export const commonVars = {
   KAFKA_BROKERS: env.list('Comma-separated Kafka brokers (host:port); empty = in-process event bus', {
     item: (item) => (/^[^\s:]+:\d{1,5}$/.test(item) ? undefined : 'expected host:port'),
   }),
-  FRENLY_IDENTITY_SECRET: env.optionalString(
-    'Secret (32+ characters) the gateway signs identities with for the services; embedded: random per start',
+  FRENLY_IDENTITY_SECRET: identitySecret(
+    env.optionalString(
+      'Secret (32+ random characters; placeholders and low-entropy values are refused) the gateway signs identities with for the services; embedded: random per start',
+    ),
   ),
   KAFKA_CLIENT_ID: env.string('Kafka client id prefix', { default: 'frenly' }),
   KAFKA_NAMESPACE: env.string('Prefix of every Kafka topic and consumer group (`<namespace>.<topic>`), for installations sharing a broker; empty = none', { default: '' }),
