@@ -3,9 +3,13 @@
 //   2. what the schemas cannot say: every Deployment has resource requests, startup, liveness
 //      (/health/live) and readiness (/health/ready) probes on a named container port, a Service
 //      that selects its pods on that port, and the ConfigMap/Secret it reads; search and realtime
-//      have an HPA on an existing Deployment; the Ingress reaches an existing Service port.
-// Usage: node scripts/check-k8s.mjs [dir]   (default deploy/k8s)
-import { readFileSync, readdirSync } from 'node:fs';
+//      have an HPA on an existing Deployment; the Ingress reaches an existing Service port;
+//   3. only the gateway is exposed (issue 12): a default-deny ingress NetworkPolicy, and every
+//      other Deployment's pods admit traffic only from the gateway's pods (or the monitoring
+//      namespace); no identity secret ships: the applied manifests define no
+//      FRENLY_IDENTITY_SECRET (the operator creates the Secret; examples/ shows it, unapplied).
+// Usage: node scripts/check-k8s.mjs [dir]   (default deploy/k8s; dir/examples/ holds the examples)
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -22,16 +26,27 @@ const AUTOSCALED = ['search', 'realtime'];
  */
 const READINESS_PATH = { gateway: '/health/live' };
 
+/** The only Deployment reachable from outside the namespace. */
+const GATEWAY = 'gateway';
+/** Where Prometheus may scrape /metrics from (a namespace name, see 20-network-policies.yaml). */
+const MONITORING_NAMESPACE = 'monitoring';
+
 const problems = [];
 const objects = [];
-for (const file of readdirSync(dir).filter((name) => /\.ya?ml$/.test(name)).sort()) {
-  for (const doc of parseAllDocuments(readFileSync(join(dir, file), 'utf8'))) {
-    if (doc.errors.length > 0) {
-      problems.push(`${file}: ${doc.errors.map((e) => e.message).join('; ')}`);
-      continue;
+/** Examples (dir/examples/): validated and counted as the Secrets an operator creates, never applied. */
+const examplesDir = join(dir, 'examples');
+const yamlFiles = (folder) => (existsSync(folder) ? readdirSync(folder).filter((name) => /\.ya?ml$/.test(name)).sort() : []);
+for (const [folder, prefix, example] of [[dir, '', false], [examplesDir, 'examples/', true]]) {
+  for (const name of yamlFiles(folder)) {
+    const file = `${prefix}${name}`;
+    for (const doc of parseAllDocuments(readFileSync(join(folder, name), 'utf8'))) {
+      if (doc.errors.length > 0) {
+        problems.push(`${file}: ${doc.errors.map((e) => e.message).join('; ')}`);
+        continue;
+      }
+      const object = doc.toJS();
+      if (object) objects.push({ file, object, example });
     }
-    const object = doc.toJS();
-    if (object) objects.push({ file, object });
   }
 }
 
@@ -106,10 +121,71 @@ for (const { file, object } of byKind('Ingress')) {
   }
 }
 
+// No usable identity secret ships: whoever knows it can sign any identity for the services.
+for (const { file, object, example } of byKind('Secret')) {
+  if (example) continue;
+  if ('FRENLY_IDENTITY_SECRET' in { ...object.data, ...object.stringData }) {
+    problems.push(`${file}: Secret ${object.metadata.name} sets FRENLY_IDENTITY_SECRET; the operator creates it (see examples/), none ships`);
+  }
+}
+
+// Only the gateway is exposed: the services trust the identity header and have no rate limits of their own.
+const policies = byKind('NetworkPolicy').map(({ file, object }) => ({ file, object, ingressPolicy: isIngressPolicy(object) }));
+if (!policies.some(({ object, ingressPolicy }) => ingressPolicy && isEmptySelector(object.spec?.podSelector) && (object.spec?.ingress ?? []).length === 0)) {
+  problems.push('no default-deny ingress NetworkPolicy (podSelector: {}, policyTypes: [Ingress], no rules)');
+}
+const podLabels = new Map(byKind('Deployment').map(({ object }) => [object.metadata.name, object.spec?.template?.metadata?.labels ?? {}]));
+const gatewayLabels = podLabels.get(GATEWAY);
+if (!gatewayLabels) problems.push(`no Deployment ${GATEWAY}`);
+for (const [name, labels] of podLabels) {
+  if (name === GATEWAY) continue;
+  const applying = policies.filter(({ object, ingressPolicy }) => ingressPolicy && selects(object.spec?.podSelector, labels));
+  if (!applying.some(({ object }) => !isEmptySelector(object.spec?.podSelector))) problems.push(`Deployment ${name}: no NetworkPolicy of its own limits who reaches it`);
+  for (const { file, object } of applying) {
+    for (const rule of object.spec?.ingress ?? []) {
+      const where = `${file}: NetworkPolicy ${object.metadata.name} lets into ${name}`;
+      if ((rule.from ?? []).length === 0) problems.push(`${where} traffic from anywhere (a rule without "from")`);
+      for (const peer of rule.from ?? []) {
+        const onlyGateway = gatewayLabels && peer.podSelector && !peer.namespaceSelector && !peer.ipBlock && !isEmptySelector(peer.podSelector)
+          && selects(peer.podSelector, gatewayLabels)
+          && [...podLabels].every(([other, otherLabels]) => other === GATEWAY || !selects(peer.podSelector, otherLabels));
+        const monitoring = !peer.podSelector && !peer.ipBlock && peer.namespaceSelector
+          && JSON.stringify(peer.namespaceSelector) === JSON.stringify({ matchLabels: { 'kubernetes.io/metadata.name': MONITORING_NAMESPACE } });
+        if (!onlyGateway && !monitoring) problems.push(`${where} traffic from ${JSON.stringify(peer)}, not only the ${GATEWAY} (or ${MONITORING_NAMESPACE})`);
+      }
+    }
+  }
+}
+
 for (const problem of problems) console.error(`check-k8s: ${problem}`);
 if (problems.length > 0) process.exit(1);
 const kinds = objects.map(({ object }) => `${object.kind}/${object.metadata.name}`);
 console.log(`check-k8s: OK (${objects.length} objects: ${kinds.join(', ')})`);
+
+/** Whether a NetworkPolicy restricts ingress (policyTypes unset: ingress always, as Kubernetes does). */
+function isIngressPolicy(policy) {
+  return policy.spec?.policyTypes === undefined || policy.spec.policyTypes.includes('Ingress');
+}
+
+function isEmptySelector(selector) {
+  return Object.keys(selector?.matchLabels ?? {}).length === 0 && (selector?.matchExpressions ?? []).length === 0;
+}
+
+/** Whether a LabelSelector (matchLabels and matchExpressions) selects pods with these labels. */
+function selects(selector, labels) {
+  if (!selector) return false;
+  return (
+    matches(selector.matchLabels, labels) &&
+    (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+      const has = Object.hasOwn(labels, key);
+      if (operator === 'In') return has && values.includes(labels[key]);
+      if (operator === 'NotIn') return !has || !values.includes(labels[key]);
+      if (operator === 'Exists') return has;
+      if (operator === 'DoesNotExist') return !has;
+      return false;
+    })
+  );
+}
 
 /** The kubernetes-models class of an apiVersion/kind, e.g. apps/v1 Deployment; undefined when unknown. */
 async function modelOf(apiVersion, kind) {
