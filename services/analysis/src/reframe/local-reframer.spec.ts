@@ -36,6 +36,32 @@ describe(reframeLocally.name, () => {
     expect(result.actionableAdvice).toMatch(/^Remove the /);
   });
 
+  it('clarity never changes what a sentence means: hype dropped, not turned into another claim', () => {
+    const { reframedContent } = reframeLocally({ lens: 'clarity', content: 'MEGA DEALS. Unbeatable deals on everything. This requires an account and utilizing it is free.', report: null, domain: 'deals.example' });
+    expect(reframedContent).toBe('In plain words: MEGA DEALS. Deals on everything. This needs an account and using it is free.');
+    expect(reframedContent).not.toMatch(/low deals/i);
+  });
+
+  it('keeps the tense of the verbs it simplifies', () => {
+    const { reframedContent } = reframeLocally({ lens: 'clarity', content: 'Shop. We purchased it, we are purchasing more, and it terminated early.', report: null, domain: 'shop.example' });
+    expect(reframedContent).toContain('We bought it');
+    expect(reframedContent).toContain('we are buying more');
+    expect(reframedContent).toContain('it ended early');
+  });
+
+  it('love adds no praise of its own: without an analysis it says what it cannot tell', () => {
+    const { reframedContent } = reframeLocally({ lens: 'love', content: 'MEGA DEALS. Cheap products for customers.', report: null, domain: 'deals.example' });
+    expect(reframedContent).not.toContain('made with people in mind');
+    expect(reframedContent).not.toMatch(/made with care|kind to your budget/);
+    expect(reframedContent).toContain('Cheap products for the people it serves.');
+    expect(reframedContent).toContain('Frenly has not analysed deals.example yet');
+  });
+
+  it('trust closes its quote without a stray full stop', () => {
+    const { reframedContent } = reframeLocally({ lens: 'trust', content: 'Chronos. The best watches.', report: null, domain: 'watch.example' });
+    expect(reframedContent).not.toContain('”.');
+  });
+
   it('splits sentences on end punctuation', () => {
     expect(sentencesOf('One. Two!  Three? Four')).toEqual(['One.', 'Two!', 'Three?', 'Four']);
   });

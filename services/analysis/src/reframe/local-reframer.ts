@@ -8,17 +8,45 @@ import type { CheckDimension } from '../pipeline/scoring/weights.js';
 import { FRENLINESS_WEIGHTS } from '../pipeline/scoring/weights.js';
 import { clip } from '../pipeline/text/snippet.js';
 
-const HYPE = /\b(?:amazing|incredible|revolutionary|best-in-class|world-class|cutting-edge|innovative|seamless(?:ly)?|industry-leading|leading|ultimate|unparalleled|state-of-the-art|next-generation|game-changing|unbeatable|very|really|truly|simply|just|actually|basically|literally)\s+/gi;
+// Intensifiers and marketing adjectives dropped by the clarity lens. Only words whose removal
+// keeps the sentence true and grammatical ("leading to" or "just 5 minutes" are left alone).
+const HYPE = /\b(?:amazing|incredible|revolutionary|best-in-class|world-class|cutting-edge|innovative|seamless(?:ly)?|industry-leading|ultimate|unparalleled|state-of-the-art|next-generation|game-changing|unbeatable|very|really|truly|basically|literally)\s+/gi;
+
+/** A formal verb and its plain equivalent, in every form, so that the tense survives. */
+function plainVerb(stem: string, plain: { base: string; s: string; ing: string; ed: string }): Array<readonly [RegExp, string]> {
+  return [
+    [new RegExp(`\\b${stem}es\\b`, 'gi'), plain.s],
+    [new RegExp(`\\b${stem}ing\\b`, 'gi'), plain.ing],
+    [new RegExp(`\\b${stem}ed\\b`, 'gi'), plain.ed],
+    [new RegExp(`\\b${stem}e\\b`, 'gi'), plain.base],
+  ];
+}
+const USE = { base: 'use', s: 'uses', ing: 'using', ed: 'used' };
+const HELP = { base: 'help', s: 'helps', ing: 'helping', ed: 'helped' };
+
+// Each replacement keeps the meaning: jargon out, nothing the site did not say put in.
 const PLAIN_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\b(?:unbeatable|incredible|amazing) (prices|deals)\b/gi, 'low $1'],
-  [/\butili[sz](?:e|es|ing|ation)\b/gi, 'use'],
+  [/\butili[sz]ation\b/gi, 'use'],
+  ...plainVerb('utili[sz]', USE),
+  ...plainVerb('leverag', USE),
   [/\b(your|the|a|this|each) purchase\b/gi, '$1 order'],
-  [/\bpurchas(?:e|es|ing)\b/gi, 'buy'],
-  [/\bcommenc(?:e|es|ing)\b/gi, 'start'],
-  [/\bfacilitat(?:e|es|ing)\b/gi, 'help'],
+  ...plainVerb('purchas', { base: 'buy', s: 'buys', ing: 'buying', ed: 'bought' }),
+  ...plainVerb('commenc', { base: 'start', s: 'starts', ing: 'starting', ed: 'started' }),
+  ...plainVerb('facilitat', HELP),
+  ...plainVerb('demonstrat', { base: 'show', s: 'shows', ing: 'showing', ed: 'showed' }),
+  ...plainVerb('terminat', { base: 'end', s: 'ends', ing: 'ending', ed: 'ended' }),
+  ...plainVerb('requir', { base: 'need', s: 'needs', ing: 'needing', ed: 'needed' }),
+  ...plainVerb('optimi[sz]', { base: 'improve', s: 'improves', ing: 'improving', ed: 'improved' }),
+  [/\bempowers\b/gi, 'helps'],
+  [/\bempowering\b/gi, 'helping'],
+  [/\bempowered\b/gi, 'helped'],
+  [/\bempower\b/gi, 'help'],
+  [/\bobtains\b/gi, 'gets'],
+  [/\bobtaining\b/gi, 'getting'],
+  [/\bobtained\b/gi, 'got'],
+  [/\bobtain\b/gi, 'get'],
   [/\bapproximately\b/gi, 'about'],
   [/\bin order to\b/gi, 'to'],
-  [/\bleverag(?:e|es|ing)\b/gi, 'use'],
   [/\bsolutions\b/gi, 'tools'],
   [/\bassistance\b/gi, 'help'],
   [/\bnumerous\b/gi, 'many'],
@@ -26,21 +54,13 @@ const PLAIN_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bsubsequently\b/gi, 'later'],
   [/\badditional\b/gi, 'more'],
   [/\bsufficient\b/gi, 'enough'],
-  [/\bdemonstrat(?:e|es)\b/gi, 'show'],
-  [/\bobtain\b/gi, 'get'],
-  [/\brequire(?:s)?\b/gi, 'need'],
-  [/\bterminat(?:e|es)\b/gi, 'end'],
   [/\bregarding\b/gi, 'about'],
-  [/\bempower(?:s|ing)?\b/gi, 'help'],
-  [/\boptimi[sz](?:e|es)\b/gi, 'improve'],
 ];
+// The love lens speaks of people rather than market roles; it adds no praise of its own.
 const WARM_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bcustomers\b/gi, 'the people it serves'],
   [/\busers\b/gi, 'people'],
   [/\bconsumers\b/gi, 'people'],
-  [/\bpurchas(?:e|es)\b/gi, 'bring home'],
-  [/\bcheap\b/gi, 'kind to your budget'],
-  [/\bproducts\b/gi, 'things made with care'],
 ];
 const BIG_CLAIM = /\b(?:best|#1|number one|guaranteed?|100%|never|always|free|unbeatable|perfect|leading|only)\b/i;
 
@@ -81,18 +101,34 @@ export function reframeLocally(input: ReframeInput): ReframeResponse {
 
 function love(title: string, rest: readonly string[], input: ReframeInput): string {
   const body = rest.map((sentence) => ensureEnd(rewrite(sentence, WARM_WORDS)));
-  const strengths = input.report?.strengths.slice(0, 2).map(lowerFirst) ?? [];
-  const parts = [`${title} is made with people in mind.`, ...body];
-  parts.push(strengths.length > 0 ? `What visitors can love here: ${joinAnd(strengths)}.` : `What visitors can love here: ${lowerFirst(stripEnd(rest[0] ?? title))}.`);
+  const parts = [`${title}, seen from the side of the people who visit it.`, ...body];
+  if (!input.report) {
+    parts.push(`Frenly has not analysed ${input.domain} yet, so it cannot say how the site treats them.`);
+    return parts.join(' ');
+  }
+  // Only strengths whose evidence was checked; where there are none, say so rather than flatter.
+  const strengths = input.report.strengths.slice(0, 2).map((strength) => lowerFirst(stripEnd(strength)));
+  parts.push(
+    strengths.length > 0
+      ? `What Frenly found that treats visitors well: ${joinAnd(strengths)}.`
+      : 'Frenly found nothing yet that it can single out as treating visitors well.',
+  );
   return parts.join(' ');
 }
 
 function clarity(title: string, rest: readonly string[], input: ReframeInput): string {
-  const plain = rest.flatMap((sentence) => splitLong(rewrite(rewrite(sentence, PLAIN_WORDS).replace(HYPE, ''), PLAIN_WORDS))).map(ensureEnd);
+  const plain = rest.flatMap((sentence) => splitLong(plainly(sentence))).map(ensureEnd);
   const readability = input.report?.evidence.checks.find((check) => check.id === 'clarity.readability');
-  const parts = [`In plain words: ${stripEnd(rewrite(title.replace(HYPE, ''), PLAIN_WORDS))}.`, ...plain];
+  const parts = [`In plain words: ${stripEnd(plainly(title))}.`, ...plain];
   if (readability && readability.score !== null) parts.push(`(${readability.detail})`);
   return parts.join(' ');
+}
+
+/** Hype dropped and jargon replaced; a sentence that began with a dropped word starts with a capital. */
+function plainly(text: string): string {
+  const dropped = text.replace(HYPE, '');
+  const rewritten = rewrite(dropped, PLAIN_WORDS);
+  return /^[A-Z]/.test(text) ? upperFirst(rewritten) : rewritten;
 }
 
 function growth(title: string, rest: readonly string[], input: ReframeInput): string {
@@ -116,7 +152,7 @@ function trust(sentences: readonly string[], input: ReframeInput): string {
   const patterns = report.evidence.manipulation;
   facts.push(patterns.length === 0 ? 'no manipulative design was detected' : `manipulative design was found (${patterns.slice(0, 2).map((p) => `${p.name.toLowerCase()}: “${clip(p.evidence, 60)}”`).join('; ')})`);
   const claims = sentences.filter((sentence) => BIG_CLAIM.test(sentence)).slice(0, 2).map((sentence) => `“${clip(stripEnd(sentence), 70)}”`);
-  const parts = [`${said}.`, `What Frenly checked: ${facts.join('; ')}. Frenliness ${report.frenlinessScore}/100.`];
+  const parts = [said, `What Frenly checked: ${facts.join('; ')}. Frenliness ${report.frenlinessScore}/100.`];
   if (claims.length > 0) parts.push(`Claims to verify yourself: ${claims.join(', ')}.`);
   return parts.join(' ');
 }
