@@ -143,7 +143,8 @@ describe('the Frenly Analyzer', () => {
     const { page } = ada;
     const lenses = page.getByRole('group', { name: 'Lenses' }).getByRole('button');
     expect(await lenses.allInnerTexts()).toEqual(['Love', 'Clarity', 'Growth', 'Trust', 'Joy']);
-    expect(await lenses.first().getAttribute('aria-pressed')).toBe('true'); // love by default
+    // Love is the default lens, but nothing shows as chosen until the user chooses.
+    expect(await lenses.first().getAttribute('aria-pressed')).toBe('false');
     await page.getByText('Choose a lens to reframe this site’s content.').waitFor();
 
     const release = await holdNext(page, '**/api/sites/*/reframe');
@@ -164,6 +165,12 @@ describe('the Frenly Analyzer', () => {
       'true',
     );
     await page.getByText(reframe.reframedContent, { exact: true }).waitFor();
+    // With no model configured, the screen says Frenly's rules wrote it.
+    expect(reframe.engine).toBe('heuristic');
+    await page
+      .getByText('Written by Frenly’s rules from the evidence on the page', { exact: false })
+      .first()
+      .waitFor();
     if (reframe.actionableAdvice) {
       await page.getByRole('heading', { name: 'Actionable Advice' }).waitFor();
       await page.getByText(reframe.actionableAdvice, { exact: true }).waitFor();

@@ -81,7 +81,7 @@ describe('the optional LLM engine, against an OpenAI-compatible server on loopba
     const siteId = analysed.body.site.id as number;
     const viaLlm = await ctx.reframe(siteId, { lensType: 'trust', content: 'Chronos Elite. Luxury watches at outlet prices.' });
     expect(viaLlm.status).toBe(200);
-    expect(viaLlm.body).toEqual({ reframedContent: 'LLM-REFRAMED: Chronos Elite. Luxury watches at outlet prices.', actionableAdvice: 'LLM advice: keep it honest.', engine: 'llm' });
+    expect(viaLlm.body).toEqual({ reframedContent: 'LLM-REFRAMED: Chronos Elite. Luxury watches at outlet prices.', actionableAdvice: 'LLM advice: keep it honest.', engine: 'llm', model: 'test-model' });
     expect(llm.calls.at(-1)?.body.response_format?.json_schema?.name).toBe('frenly_reframe');
 
     llm.mode = 'slow';

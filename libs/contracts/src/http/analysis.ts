@@ -36,6 +36,8 @@ export interface ReframeResponse {
   reframedContent: string;
   actionableAdvice?: string;
   engine?: AnalysisEngine;
+  /** The model's name when `engine` is `llm`. */
+  model?: string;
 }
 
 /** The `code` of the analysis service's error answers (the `message` says what is wrong in words). */

@@ -51,6 +51,11 @@ export class LlmReframer {
     return this.llm.enabled;
   }
 
+  /** The configured model's name (null without an LLM), which the screen shows beside its text. */
+  get model(): string | null {
+    return this.llm.model;
+  }
+
   /** The LLM's rewrite, or null (off, timeout, error or invalid answer). */
   async reframe(lens: LensType, content: string, report: AnalysisReport | null): Promise<ReframeResponse | null> {
     if (!this.llm.enabled) return null;

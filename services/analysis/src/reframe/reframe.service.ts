@@ -31,7 +31,7 @@ export class ReframeService {
     const cached = await this.reframes.get(siteId, lens, contentHash);
     if (cached && cached.analysisId === (row?.id ?? null)) {
       this.metrics.reframes.inc({ engine: cached.engine, cached: 'true' });
-      return withEngine(cached.reframedContent, cached.actionableAdvice, cached.engine === 'llm' ? 'llm' : 'heuristic');
+      return this.withEngine(cached.reframedContent, cached.actionableAdvice, cached.engine === 'llm' ? 'llm' : 'heuristic');
     }
 
     let engine: AnalysisEngine = 'heuristic';
@@ -49,10 +49,17 @@ export class ReframeService {
       actionableAdvice: result.actionableAdvice ?? null,
     });
     this.metrics.reframes.inc({ engine, cached: 'false' });
-    return withEngine(result.reframedContent, result.actionableAdvice ?? null, engine);
+    return this.withEngine(result.reframedContent, result.actionableAdvice ?? null, engine);
   }
-}
 
-function withEngine(reframedContent: string, actionableAdvice: string | null, engine: AnalysisEngine): ReframeResponse {
-  return actionableAdvice ? { reframedContent, actionableAdvice, engine } : { reframedContent, engine };
+  /** The answer, saying which engine wrote it (and the model's name when a model did). */
+  private withEngine(reframedContent: string, actionableAdvice: string | null, engine: AnalysisEngine): ReframeResponse {
+    const model = engine === 'llm' ? this.llm.model : null;
+    return {
+      reframedContent,
+      ...(actionableAdvice ? { actionableAdvice } : {}),
+      engine,
+      ...(model ? { model } : {}),
+    };
+  }
 }

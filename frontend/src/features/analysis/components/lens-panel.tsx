@@ -27,6 +27,7 @@ import {
   reframeContent,
 } from '../analysis-rules';
 import { useReframeMutation } from '../analysis.api';
+import { EngineNote } from './engine-note';
 
 const LENS_ICONS: Record<LensType, LucideIcon> = {
   love: HeartIcon,
@@ -39,10 +40,13 @@ const LENS_ICONS: Record<LensType, LucideIcon> = {
 /** Content Reframing Lenses: choosing a lens selects it and asks for a reframe (spec §4). */
 export function LensPanel({ site }: { site: SiteDto }) {
   const [lens, setLens] = useState<LensType>(DEFAULT_LENS);
+  // The default lens is only shown as chosen once the user has chosen one.
+  const [chosen, setChosen] = useState(false);
   const [reframe, { data, isLoading, reset }] = useReframeMutation();
 
   async function choose(next: LensType) {
     setLens(next);
+    setChosen(true);
     reset();
     try {
       await reframe({ siteId: site.id, lensType: next, content: reframeContent(site) }).unwrap();
@@ -62,7 +66,7 @@ export function LensPanel({ site }: { site: SiteDto }) {
         <div role="group" aria-label="Lenses" className="grid grid-cols-2 gap-2 sm:grid-cols-5">
           {LENS_TYPES.map((type) => {
             const Icon = LENS_ICONS[type];
-            const selected = type === lens;
+            const selected = chosen && type === lens;
             return (
               <button
                 key={type}
@@ -109,6 +113,7 @@ export function LensPanel({ site }: { site: SiteDto }) {
                   </p>
                 </div>
               )}
+              <EngineNote engine={data.engine} model={data.model} />
             </div>
           ) : (
             <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">

@@ -1,4 +1,4 @@
-import type { SiteDto, UxScore } from '@frenly/contracts';
+import type { AnalysisEngine, SiteDto, UxScore } from '@frenly/contracts';
 import {
   BadgeCheckIcon,
   CircleAlertIcon,
@@ -16,6 +16,7 @@ import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/cn';
 import { BAND_BAR_CLASS, BAND_LABEL, scoreBand } from '../../../lib/frenliness';
 import { transparentPracticesText } from '../analysis-rules';
+import { EngineNote } from './engine-note';
 import { ScoreBar } from './score-bar';
 
 /** Site card: domain, description, Verified and Claimed badges. */
@@ -148,7 +149,7 @@ function InsightBox({ title, text, icon: Icon, tone }: InsightBoxProps) {
 }
 
 /** The four 'AI Transparency Insights' boxes (spec §2). */
-export function TransparencyInsights({ site }: { site: SiteDto }) {
+export function TransparencyInsights({ site, engine }: { site: SiteDto; engine?: AnalysisEngine }) {
   const data = site.analysisData;
   return (
     <Card>
@@ -180,6 +181,9 @@ export function TransparencyInsights({ site }: { site: SiteDto }) {
           icon={data?.frenliness?.manipulativePatterns?.[0] ? TriangleAlertIcon : CircleAlertIcon}
           tone="rose"
         />
+        <div className="sm:col-span-2">
+          <EngineNote engine={engine} />
+        </div>
       </CardContent>
     </Card>
   );

@@ -141,10 +141,17 @@ describe('Frenly Analyzer', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Love', 'Clarity', 'Growth', 'Trust', 'Joy']);
-    expect(within(lenses).getByRole('button', { name: 'Love' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    // Nothing shows as chosen while the box still asks the user to choose.
+    expect(screen.getByText('Choose a lens to reframe this site’s content.')).toBeTruthy();
+    expect(
+      within(lenses)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-pressed')),
+    ).toEqual(['false', 'false', 'false', 'false', 'false']);
     await user.click(within(lenses).getByRole('button', { name: 'Growth' }));
+    expect(
+      within(lenses).getByRole('button', { name: 'Growth' }).getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(await screen.findByText('Reframing content...')).toBeTruthy();
     expect(server.calls.find((c) => c.path === '/api/sites/7/reframe')?.body).toEqual({
       lensType: 'growth',
@@ -154,6 +161,30 @@ describe('Frenly Analyzer', () => {
     expect(await screen.findByText('A calm page.')).toBeTruthy();
     expect(screen.getByText('Actionable Advice')).toBeTruthy();
     expect(screen.getByText('Say less.')).toBeTruthy();
+    // No engine named in the answer: Frenly's rules wrote it, and the screen says so.
+    expect(screen.getAllByTestId('engine-note').at(-1)?.textContent).toContain(
+      'Written by Frenly’s rules from the evidence on the page, not by a language model.',
+    );
+  });
+
+  it('names the model when a language model wrote the reframe', async () => {
+    stubServer(ADA, {
+      'POST /api/sites/analyze': () => Response.json({ ...analysis, engine: 'heuristic' }),
+      'POST /api/sites/7/reframe': () =>
+        Response.json({ reframedContent: 'A calm page.', engine: 'llm', model: 'qwen2.5-7b' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/analysis?url=example.org');
+    const insights = await screen.findByText('AI Transparency Insights');
+    expect(insights.closest('[class*="rounded"]')?.textContent).toContain(
+      'Written by Frenly’s rules',
+    );
+    const lenses = await screen.findByRole('group', { name: 'Lenses' });
+    await user.click(within(lenses).getByRole('button', { name: 'Joy' }));
+    await screen.findByText('A calm page.');
+    expect(screen.getAllByTestId('engine-note').at(-1)?.textContent).toContain(
+      'Written by the language model qwen2.5-7b',
+    );
   });
 
   it('says when an analysis fails', async () => {

@@ -155,7 +155,7 @@ function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
         <SiteCard site={site} />
         <FrenlinessScoreCard site={site} />
         <UxScorecard uxScore={initial.uxScore} />
-        <TransparencyInsights site={site} />
+        <TransparencyInsights site={site} engine={initial.engine} />
         <LensPanel site={site} />
       </div>
       <CommunitySidebar
