@@ -80,6 +80,11 @@ describe('routes (spec §2)', () => {
     expect(screen.getByRole('link', { name: /open your dashboard/ }).getAttribute('href')).toBe(
       '/dashboard',
     );
+    // The initials are labelled where there is room, and Sign Out is reachable from here too.
+    expect(screen.getByRole('link', { name: /open your dashboard/ }).textContent).toContain(
+      'Dashboard',
+    );
+    expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe('/api/logout');
   });
 
   it('lets ?q= win over any path', async () => {

@@ -32,9 +32,21 @@ export function UserChip({ user }: { user: UserDto }) {
       <Link
         to="/dashboard"
         title="Your dashboard"
-        className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800 focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 focus-visible:outline-none"
+        className="group inline-flex shrink-0 items-center gap-2 rounded-full focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2 focus-visible:outline-none"
       >
-        <span aria-hidden="true">{initialsOf(user)}</span>
+        <span
+          aria-hidden="true"
+          className="inline-flex size-9 items-center justify-center rounded-full bg-emerald-700 text-sm font-semibold text-white shadow-sm group-hover:bg-emerald-800"
+        >
+          {initialsOf(user)}
+        </span>
+        {/* A visible label where there is room: the initials alone do not say where they lead. */}
+        <span
+          aria-hidden="true"
+          className="hidden text-sm font-medium text-slate-700 group-hover:text-emerald-800 lg:inline"
+        >
+          Dashboard
+        </span>
         <span className="sr-only">{fullNameOf(user)}: open your dashboard</span>
       </Link>
     </div>
