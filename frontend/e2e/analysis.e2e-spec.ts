@@ -186,8 +186,12 @@ describe('the Frenly Analyzer', () => {
   it('votes and stakes from the sidebar: Community Voice with its approval percent, the total and Recent Stakes', async () => {
     const { page } = ada;
     const sidebar = page.getByRole('complementary', { name: 'Community' });
-    expect(await sidebar.getByTestId('approval').innerText()).toBe('0%');
-    await sidebar.getByRole('button', { name: /^Vote up / }).click();
+    expect(await sidebar.getByTestId('approval').innerText()).toBe('No votes yet');
+    const voteUp = sidebar.getByRole('button', { name: /^Vote up / });
+    expect(await voteUp.getAttribute('aria-pressed')).toBe('false');
+    await voteUp.click();
+    // The button shows the user's vote.
+    await eventually(async () => expect(await voteUp.getAttribute('aria-pressed')).toBe('true'));
     await eventually(async () =>
       expect(await sidebar.getByTestId('upvotes').innerText()).toBe('1'),
     );

@@ -9,7 +9,7 @@ import { frenlyBaseQuery } from './base-query';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: frenlyBaseQuery,
-  tagTypes: ['User', 'Providers', 'Stakes', 'Search', 'Trending', 'Community'],
+  tagTypes: ['User', 'Providers', 'Stakes', 'Search', 'Trending', 'Community', 'MyVotes'],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -101,7 +101,7 @@ describe.each(runtimes)('the API through the front door: %s', (_name, start) => 
     expect(voted.status).toBe(200);
     const vote = (await voted.json()) as VoteResponse;
     const second = (await (await ben.call('POST', `/api/sites/${siteId}/vote`, { type: 'down' })).json()) as VoteResponse;
-    expect(second).toEqual({ upvotes: vote.upvotes, downvotes: vote.downvotes + 1 });
+    expect(second).toEqual({ upvotes: vote.upvotes, downvotes: vote.downvotes + 1, yourVote: 'down' });
     const community = (await (await fetch(`${runtime.url}/api/sites/${siteId}/community`)).json()) as SiteCommunityResponse;
     expect(community).toMatchObject({ siteId, upvotes: second.upvotes, downvotes: second.downvotes });
     expect((await ada.call('POST', `/api/sites/${siteId}/vote`, { type: 'sideways' })).status).toBe(400);

@@ -23,6 +23,7 @@ import { StakeBookingRepository } from './stakes/stake-booking.repository.js';
 import { StakesController } from './stakes/stakes.controller.js';
 import { StakesRepository } from './stakes/stakes.repository.js';
 import { StakesService } from './stakes/stakes.service.js';
+import { MyVotesController } from './votes/my-votes.controller.js';
 import { VotesController } from './votes/votes.controller.js';
 import { VotesRepository } from './votes/votes.repository.js';
 import { VotesService } from './votes/votes.service.js';
@@ -42,7 +43,7 @@ export class LedgerModule {
   static forRoot(infra: LedgerInfrastructure): DynamicModule {
     return {
       module: LedgerModule,
-      controllers: [BalanceController, StakesController, VotesController, CommunityController],
+      controllers: [BalanceController, StakesController, VotesController, MyVotesController, CommunityController],
       providers: [
         { provide: DATABASE, useValue: infra.db },
         { provide: EVENT_BUS, useValue: infra.bus },

@@ -110,7 +110,7 @@ describe(`conservation of bamboo over ${OPERATIONS} random operations by ${USERS
               totals.down += transition.downDelta;
               if (transition.next) model.votes.set(voteKey, transition.next);
               else model.votes.delete(voteKey);
-              expect(await ctx.votes.cast(user, siteId, op.type)).toEqual({ upvotes: totals.up, downvotes: totals.down });
+              expect(await ctx.votes.cast(user, siteId, op.type)).toEqual({ upvotes: totals.up, downvotes: totals.down, yourVote: transition.next });
               outcomes.votes += 1;
               return;
             }

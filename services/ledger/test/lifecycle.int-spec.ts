@@ -144,9 +144,9 @@ describe('ledger lifecycle', () => {
         expect([a.status, b.status].sort()).toEqual([201, 400]);
         await http().post('/api/stakes').set(as('p2')).set('Idempotency-Key', 'x').send({ siteId: 1, amount: 10, type: 'concern' }).expect(201);
         await http().post('/api/stakes').set(as('p2')).set('Idempotency-Key', 'x').send({ siteId: 1, amount: 10, type: 'concern' }).expect(201);
-        await http().post('/api/sites/1/vote').set(as('p1')).send({ type: 'up' }).expect(200, { upvotes: 1, downvotes: 0 });
-        await http().post('/api/sites/1/vote').set(as('p2')).send({ type: 'down' }).expect(200, { upvotes: 1, downvotes: 1 });
-        await http().post('/api/sites/1/vote').set(as('p1')).send({ type: 'up' }).expect(200, { upvotes: 0, downvotes: 1 });
+        await http().post('/api/sites/1/vote').set(as('p1')).send({ type: 'up' }).expect(200, { upvotes: 1, downvotes: 0, yourVote: 'up' });
+        await http().post('/api/sites/1/vote').set(as('p2')).send({ type: 'down' }).expect(200, { upvotes: 1, downvotes: 1, yourVote: 'down' });
+        await http().post('/api/sites/1/vote').set(as('p1')).send({ type: 'up' }).expect(200, { upvotes: 0, downvotes: 1, yourVote: null });
         const community = await http().get('/api/sites/1/community').expect(200);
         expect(community.body).toMatchObject({ totalStaked: 610, supportTotal: 600, concernTotal: 10, upvotes: 0, downvotes: 1 });
         await http().get('/api/ledger/balance').set(as('p2')).expect(200, { bambooBalance: 990 });

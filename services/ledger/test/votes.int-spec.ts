@@ -31,12 +31,15 @@ describe('POST /api/sites/:id/vote', () => {
     const voter = ctx.newUser('voter');
     // Another user's standing votes must be kept through every change.
     const [up, down] = [ctx.newUser('up'), ctx.newUser('down')];
-    await vote(up, site, 'up').expect(200, { upvotes: 1, downvotes: 0 });
-    await vote(down, site, 'down').expect(200, { upvotes: 1, downvotes: 1 });
+    await vote(up, site, 'up').expect(200, { upvotes: 1, downvotes: 0, yourVote: 'up' });
+    await vote(down, site, 'down').expect(200, { upvotes: 1, downvotes: 1, yourVote: 'down' });
     for (const [i, type] of sequence.entries()) {
       const [mine, ups, downs] = expected[i]!;
       const res = await vote(voter, site, type).expect(200);
-      expect(res.body).toEqual({ upvotes: ups + 1, downvotes: downs + 1 });
+      expect(res.body).toEqual({ upvotes: ups + 1, downvotes: downs + 1, yourVote: mine });
+      // The user's votes, as the vote buttons read them, agree with the answer.
+      const votes = await ctx.http().get(`/api/ledger/votes?siteIds=${site}`).set(voter.headers()).expect(200);
+      expect(votes.body).toEqual({ votes: mine ? { [String(site)]: mine } : {} });
       const events = (await outboxEvents(ctx.db, Topics.VoteCast)).filter((e) => e.key === String(site));
       expect(events.at(-1)?.payload).toEqual({ siteId: site, userId: voter.id, vote: mine, upvotes: ups + 1, downvotes: downs + 1, siteVersion: i + 3 });
     }
@@ -73,5 +76,30 @@ describe('POST /api/sites/:id/vote', () => {
     await ctx.http().post('/api/sites/0/vote').set(user.headers()).send({ type: 'up' }).expect(400);
     await ctx.http().post('/api/sites/x/vote').set(user.headers()).send({ type: 'up' }).expect(400);
     expect(await ledgerSnapshot(ctx.db)).toEqual(before);
+  });
+
+  describe('GET /api/ledger/votes', () => {
+    it("answers only the signed-in user's own votes, for the sites asked", async () => {
+      const [a, b, c] = [await ctx.newSite(), await ctx.newSite(), await ctx.newSite()];
+      const me = ctx.newUser('mine');
+      const other = ctx.newUser('theirs');
+      await vote(me, a, 'up').expect(200);
+      await vote(me, b, 'down').expect(200);
+      await vote(other, c, 'up').expect(200);
+      const res = await ctx.http().get(`/api/ledger/votes?siteIds=${a},${b},${c}`).set(me.headers()).expect(200);
+      expect(res.body).toEqual({ votes: { [String(a)]: 'up', [String(b)]: 'down' } });
+      const onlyA = await ctx.http().get(`/api/ledger/votes?siteIds=${a}`).set(me.headers()).expect(200);
+      expect(onlyA.body).toEqual({ votes: { [String(a)]: 'up' } });
+    });
+
+    it('needs a session, and refuses anything but canonical site ids (400)', async () => {
+      await ctx.http().get('/api/ledger/votes?siteIds=1').expect(401);
+      const user = ctx.newUser('picky');
+      const tooMany = Array.from({ length: 51 }, (_, i) => i + 1).join(',');
+      for (const query of ['', 'siteIds=', 'siteIds=0', 'siteIds=0x10', 'siteIds=1e3', 'siteIds=%201', 'siteIds=1,,2', 'siteIds=-1', `siteIds=${tooMany}`, 'siteIds=1&siteIds=2']) {
+        const res = await ctx.http().get(`/api/ledger/votes?${query}`).set(user.headers());
+        expect([query, res.status]).toEqual([query, 400]);
+      }
+    });
   });
 });

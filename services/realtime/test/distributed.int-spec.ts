@@ -168,7 +168,7 @@ describe('distributed runtime: live updates through the gateway, two realtime in
 
   it("shows Bob (through the gateway) Alice's vote with exactly the counts her vote answered", async () => {
     const counts = await alice.vote(siteId, 'up');
-    expect(counts).toEqual({ upvotes: 1, downvotes: 0 });
+    expect(counts).toEqual({ upvotes: 1, downvotes: 0, yourVote: 'up' });
     expect(await bobLive.waitFor(isVoteUpdate(siteId, 1, 0))).toEqual({
       type: 'vote_update',
       siteId,
@@ -243,7 +243,7 @@ describe('distributed runtime: live updates through the gateway, two realtime in
     it('delivers every event to the clients of both instances', async () => {
       const dave = await AppUser.signIn(gateway, 'Dave Voter');
       const counts = await dave.vote(siteId, 'down');
-      expect(counts).toEqual({ upvotes: 1, downvotes: 1 });
+      expect(counts).toEqual({ upvotes: 1, downvotes: 1, yourVote: 'down' });
       await dave.stake(siteId, 10);
       for (const client of [bobLive, carol]) {
         await client.waitFor(isVoteUpdate(siteId, 1, 1));

@@ -1,5 +1,6 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
+  type MyVotesResponse,
   type SiteCommunityResponse,
   type StakeCreateRequest,
   type StakeCreateResponse,
@@ -44,6 +45,11 @@ export const ledgerApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, error, { body }) =>
         error ? [] : ['Stakes', 'User', 'Search', { type: 'Community', id: body.siteId }],
     }),
+    /** The signed-in user's votes on these sites: ids sorted and comma-joined, one list one cache entry. */
+    myVotes: build.query<MyVotesResponse, string>({
+      query: (siteIds) => `/api/ledger/votes?siteIds=${siteIds}`,
+      providesTags: ['MyVotes'],
+    }),
     vote: build.mutation<VoteResponse, VoteArgs>({
       query: ({ siteId, type }) => ({
         url: `/api/sites/${siteId}/vote`,
@@ -54,6 +60,12 @@ export const ledgerApi = baseApi.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           patchSiteCounts(dispatch as AppThunkDispatch, getState as () => RootState, siteId, data);
+          patchMyVote(
+            dispatch as AppThunkDispatch,
+            getState as () => RootState,
+            siteId,
+            data.yourVote,
+          );
         } catch {
           // The caller reports the failure (spec §8); nothing to patch.
         }
@@ -62,8 +74,13 @@ export const ledgerApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useUserStakesQuery, useSiteCommunityQuery, usePlaceStakeMutation, useVoteMutation } =
-  ledgerApi;
+export const {
+  useUserStakesQuery,
+  useSiteCommunityQuery,
+  usePlaceStakeMutation,
+  useVoteMutation,
+  useMyVotesQuery,
+} = ledgerApi;
 
 export interface SiteCounts {
   upvotes: number;
@@ -101,6 +118,25 @@ export function patchSiteCounts(
       ledgerApi.util.updateQueryData('siteCommunity', cachedSiteId, (draft) => {
         draft.upvotes = counts.upvotes;
         draft.downvotes = counts.downvotes;
+      }),
+    );
+  }
+}
+
+/** Records the user's vote on a site (null: removed) in every cached list of their votes. */
+function patchMyVote(
+  dispatch: AppThunkDispatch,
+  getState: () => RootState,
+  siteId: number,
+  vote: VoteType | null | undefined,
+): void {
+  if (vote === undefined) return;
+  for (const args of ledgerApi.util.selectCachedArgsForQuery(getState(), 'myVotes')) {
+    if (!args.split(',').includes(String(siteId))) continue;
+    dispatch(
+      ledgerApi.util.updateQueryData('myVotes', args, (draft) => {
+        if (vote) draft.votes[String(siteId)] = vote;
+        else delete draft.votes[String(siteId)];
       }),
     );
   }

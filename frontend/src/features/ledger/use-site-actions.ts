@@ -1,10 +1,11 @@
 import type { VoteResponse, VoteType } from '@frenly/contracts';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useState } from 'react';
 import { reportMutationFailure } from '../../lib/mutation-errors';
 import { useAuth } from '../auth/use-auth';
 import { toast } from '../toasts/toast-store';
 import type { StakeTarget } from './components/stake-dialog';
-import { useVoteMutation } from './ledger.api';
+import { useMyVotesQuery, useVoteMutation } from './ledger.api';
 import { SIGN_IN_TO_STAKE_TOAST, SIGN_IN_TO_VOTE_TOAST, VOTE_FAILED_TOAST } from './stake-rules';
 
 /** Opens the stake dialog for a signed-in user; a visitor gets the sign-in toast instead. */
@@ -48,4 +49,15 @@ export function useVoteAction() {
     [isSignedIn, vote],
   );
   return { castVote, isVoting: isLoading };
+}
+
+/**
+ * How the signed-in user voted on each of these sites (undefined for visitors, who have no
+ * vote to show): the vote buttons' pressed state.
+ */
+export function useMyVotes(siteIds: readonly number[]): Record<string, VoteType> | undefined {
+  const { isSignedIn } = useAuth();
+  const key = [...new Set(siteIds)].sort((a, b) => a - b).join(',');
+  const { data } = useMyVotesQuery(isSignedIn && key !== '' ? key : skipToken);
+  return isSignedIn ? (data?.votes ?? {}) : undefined;
 }

@@ -179,6 +179,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     responses: [{ status: 200, description: 'The balance.', body: 'BalanceResponse' }, signInRequired],
   },
   {
+    method: 'GET',
+    path: '/api/ledger/votes',
+    owner: 'ledger',
+    auth: 'signed-in',
+    tag: 'ledger',
+    summary: "The signed-in user's votes on the given sites",
+    description: 'So that vote buttons can show how the user voted. Sites the user has not voted on are absent.',
+    query: 'MyVotesRequest',
+    responses: [{ status: 200, description: 'The votes.', body: 'MyVotesResponse' }, badRequest, signInRequired],
+  },
+  {
     method: 'POST',
     path: '/api/sites/{id}/vote',
     owner: 'ledger',
@@ -189,7 +200,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     parameters: [siteId],
     body: 'VoteRequest',
     responses: [
-      { status: 200, description: 'The new vote counts.', body: 'VoteResponse' },
+      { status: 200, description: 'The new vote counts and the user’s vote now.', body: 'VoteResponse' },
       badRequest,
       signInRequired,
       error(404, 'No such site (`SITE_NOT_FOUND`).'),

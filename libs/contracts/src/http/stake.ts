@@ -50,6 +50,25 @@ export interface VoteRequest {
 export interface VoteResponse {
   upvotes: number;
   downvotes: number;
+  /** The signed-in user's vote on the site after this call; null when it was removed. */
+  yourVote: VoteType | null;
+}
+
+/** Most sites `GET /api/ledger/votes` answers for in one call (a results page shows 10). */
+export const MY_VOTES_MAX_SITES = 50;
+
+/** Query of `GET /api/ledger/votes`. */
+export interface MyVotesRequest {
+  /**
+   * Site ids, comma-separated canonical decimal ids (at most MY_VOTES_MAX_SITES).
+   * @pattern ^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,49}$
+   */
+  siteIds: string;
+}
+
+/** Body of `GET /api/ledger/votes`: the signed-in user's vote per site id; sites without one are absent. */
+export interface MyVotesResponse {
+  votes: Record<string, VoteType>;
 }
 
 /** `GET /api/sites/{id}/community` (public): the community's view of a site, for the analysis sidebar. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Topics, type VoteResponse, type VoteType } from '@frenly/contracts';
+import { Topics, type MyVotesResponse, type VoteResponse, type VoteType } from '@frenly/contracts';
 import { makeEvent } from '@frenly/events';
 import { requestEventHeaders } from '@frenly/platform';
 import { Transactions } from '../db/transactions.js';
@@ -22,7 +22,7 @@ export class VotesService {
   ) {}
 
   async cast(userId: string, siteId: number, requested: VoteType): Promise<VoteResponse> {
-    const { totals, change } = await this.transactions.run(async (tx) => {
+    const { totals, change, next } = await this.transactions.run(async (tx) => {
       const locked = await this.siteStats.lockForVote(tx, siteId, userId);
       if (!locked) throw LedgerError.siteNotFound(siteId);
       const transition = voteTransition(locked.current, requested);
@@ -38,10 +38,15 @@ export class VotesService {
           siteVersion: totals.version,
         }, requestEventHeaders()),
       ]);
-      return { totals, change: transition.change };
+      return { totals, change: transition.change, next: transition.next };
     });
     this.outbox.committed();
     this.metrics.votes.inc({ change });
-    return { upvotes: totals.upvotes, downvotes: totals.downvotes };
+    return { upvotes: totals.upvotes, downvotes: totals.downvotes, yourVote: next };
+  }
+
+  async mine(userId: string, siteIds: readonly number[]): Promise<MyVotesResponse> {
+    const rows = await this.votes.mine(userId, siteIds);
+    return { votes: Object.fromEntries(rows.map((row) => [String(row.siteId), row.type])) };
   }
 }

@@ -5,8 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { approvalPercent } from '../../../lib/frenliness';
+import { approvalPercent, hasVotes } from '../../../lib/frenliness';
 import { VoteButtons } from '../../ledger/components/vote-buttons';
+import { useMyVotes } from '../../ledger/use-site-actions';
 
 interface CommunitySidebarProps {
   site: SiteDto;
@@ -29,6 +30,7 @@ export function CommunitySidebar({
   onStake,
 }: CommunitySidebarProps) {
   const approval = approvalPercent(upvotes, downvotes);
+  const myVotes = useMyVotes([site.id]);
   return (
     <aside className="grid content-start gap-4" aria-label="Community">
       <Card>
@@ -40,23 +42,31 @@ export function CommunitySidebar({
         </CardHeader>
         <CardContent className="grid gap-3">
           <VoteButtons
+            current={myVotes && (myVotes[String(site.id)] ?? null)}
             upvotes={upvotes}
             downvotes={downvotes}
             onVote={onVote}
             siteName={site.domain}
           />
-          <div className="grid gap-1.5">
-            <p className="text-sm text-slate-700">
-              <span
-                className="text-2xl font-semibold text-slate-900 tabular-nums"
-                data-testid="approval"
-              >
-                {approval}%
-              </span>{' '}
-              approval
+          {hasVotes(upvotes, downvotes) ? (
+            <div className="grid gap-1.5">
+              <p className="text-sm text-slate-700">
+                <span
+                  className="text-2xl font-semibold text-slate-900 tabular-nums"
+                  data-testid="approval"
+                >
+                  {approval}%
+                </span>{' '}
+                approval
+              </p>
+              <Progress value={approval} aria-label={`${approval}% approval`} />
+            </div>
+          ) : (
+            // 0% would read as "everyone dislikes it" when nobody has voted.
+            <p className="text-sm text-slate-600" data-testid="approval">
+              No votes yet
             </p>
-            <Progress value={approval} aria-label={`${approval}% approval`} />
-          </div>
+          )}
         </CardContent>
       </Card>
 

@@ -19,13 +19,15 @@ import { VoteButtons } from '../../ledger/components/vote-buttons';
 import { analysisPath } from '../../../lib/analysis-path';
 
 interface ResultCardProps {
+  /** The signed-in user's vote on this site (null: none); undefined for visitors. */
+  myVote?: VoteType | null;
   site: SearchResultDto;
   onVote: (siteId: number, type: VoteType) => void;
   onStake: (site: SearchResultDto) => void;
 }
 
 /** One search result with its transparency insights (spec §2). */
-export function ResultCard({ site, onVote, onStake }: ResultCardProps) {
+export function ResultCard({ site, myVote, onVote, onStake }: ResultCardProps) {
   const score = site.frenlinessScore;
   const summary = score === null ? null : insightSummary(site.analysisData);
   const headingId = `result-${site.id}`;
@@ -113,6 +115,7 @@ export function ResultCard({ site, onVote, onStake }: ResultCardProps) {
 
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
         <VoteButtons
+          current={myVote}
           upvotes={site.upvotes}
           downvotes={site.downvotes}
           onVote={(type) => onVote(site.id, type)}

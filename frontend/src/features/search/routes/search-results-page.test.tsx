@@ -208,6 +208,44 @@ describe('search results', () => {
     });
   });
 
+  it('shows how the signed-in user voted, and announces a vote removed by voting the same way again', async () => {
+    let mine: 'up' | null = 'up';
+    const server = stubServer(ADA, {
+      'GET /api/search': answer([siteFixture({ id: 9, upvotes: 3, downvotes: 1 })]),
+      'GET /api/ledger/votes': () => Response.json({ votes: mine ? { '9': mine } : {} }),
+      'POST /api/sites/9/vote': () => {
+        mine = null;
+        return Response.json({ upvotes: 2, downvotes: 1, yourVote: null });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/?q=example');
+    const up = await screen.findByRole('button', { name: /Vote up/ });
+    await waitFor(() => expect(up.getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByRole('button', { name: /Vote down/ }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    expect(server.calls.find((c) => c.path.startsWith('/api/ledger/votes'))?.path).toBe(
+      '/api/ledger/votes?siteIds=9',
+    );
+    await user.click(up);
+    await waitFor(() => expect(up.getAttribute('aria-pressed')).toBe('false'));
+    expect(screen.getByTestId('upvotes').textContent).toBe('2');
+    expect(
+      within(screen.getByRole('group', { name: /Votes for/ })).getByRole('status').textContent,
+    ).toMatch(/Your up vote on .+ was removed\./);
+  });
+
+  it('shows no pressed state to visitors and asks nobody for their votes', async () => {
+    const server = stubServer(null, {
+      'GET /api/search': answer([siteFixture({ id: 9 })]),
+    });
+    renderApp('/?q=example');
+    const up = await screen.findByRole('button', { name: /Vote up/ });
+    expect(up.hasAttribute('aria-pressed')).toBe(false);
+    expect(server.calls.some((c) => c.path.startsWith('/api/ledger/votes'))).toBe(false);
+  });
+
   it('shows the vote failure toast', async () => {
     stubServer(ADA, {
       'GET /api/search': answer([siteFixture({ id: 9 })]),

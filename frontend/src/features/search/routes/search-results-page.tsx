@@ -8,7 +8,7 @@ import { countOf } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountArea } from '../../auth/components/account-area';
 import { StakeDialog } from '../../ledger/components/stake-dialog';
-import { useStakeAction, useVoteAction } from '../../ledger/use-site-actions';
+import { useMyVotes, useStakeAction, useVoteAction } from '../../ledger/use-site-actions';
 import { ResultCard, ResultPlaceholder } from '../components/result-card';
 import { SearchBox } from '../components/search-box';
 import { useSearchQuery } from '../search.api';
@@ -35,6 +35,7 @@ export default function SearchResultsPage() {
   const { data, isFetching, isError, error, refetch } = useSearchQuery({ q, page });
   const { castVote } = useVoteAction();
   const { stakeTarget, openStake, onStakeDialogChange } = useStakeAction();
+  const myVotes = useMyVotes(data?.results.map((site) => site.id) ?? []);
   const showPlaceholders = isFetching && (!data || data.query !== q || data.page !== page);
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusTopOnPageChange(page, heading);
@@ -84,6 +85,7 @@ export default function SearchResultsPage() {
                   <ResultCard
                     key={site.id}
                     site={site}
+                    myVote={myVotes && (myVotes[String(site.id)] ?? null)}
                     onVote={(siteId, type) => void castVote(siteId, type)}
                     onStake={openStake}
                   />
