@@ -45,7 +45,9 @@ describe('the browser mock-up', () => {
     await page.goto('/browser');
     await page.getByRole('heading', { level: 1, name: 'Frenly Browser' }).waitFor();
     expect(await tabTitles(page)).toEqual(['New Tab']);
-    expect(await address(page).inputValue()).toBe('about:blank');
+    // The tab is at about:blank; its address bar is empty and ready for typing.
+    expect(await activeTab(page).getAttribute('title')).toBe('about:blank');
+    expect(await address(page).inputValue()).toBe('');
     await page.getByText(BLANK_TEXT).waitFor();
     await checkScreen(visitor, 'browser-blank-tab');
   });
@@ -132,7 +134,9 @@ describe('the browser mock-up', () => {
     await page.getByRole('button', { name: 'New tab' }).click();
     expect(await tabTitles(page)).toEqual(['example.com', 'New Tab']);
     expect(await activeTab(page).innerText()).toBe('New Tab');
-    expect(await address(page).inputValue()).toBe('about:blank');
+    expect(await address(page).inputValue()).toBe('');
+    // A new tab puts the cursor in its address bar.
+    expect(await address(page).evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.getByText(BLANK_TEXT).waitFor();
 
     await page.getByRole('button', { name: 'example.com', exact: true }).click();
@@ -143,7 +147,7 @@ describe('the browser mock-up', () => {
     await page.getByRole('button', { name: 'Close example.com' }).click();
     expect(await tabTitles(page)).toEqual(['New Tab']);
     expect(await activeTab(page).innerText()).toBe('New Tab');
-    expect(await address(page).inputValue()).toBe('about:blank');
+    expect(await address(page).inputValue()).toBe('');
   });
 
   it('replaces the last tab, once closed, with a fresh blank one', async () => {
@@ -152,7 +156,7 @@ describe('the browser mock-up', () => {
     expect(await tabTitles(page)).toEqual(['frenly.example']);
     await page.getByRole('button', { name: 'Close frenly.example' }).click();
     expect(await tabTitles(page)).toEqual(['New Tab']);
-    expect(await address(page).inputValue()).toBe('about:blank');
+    expect(await address(page).inputValue()).toBe('');
     await page.getByText(BLANK_TEXT).waitFor();
   });
 

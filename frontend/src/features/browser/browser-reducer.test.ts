@@ -14,9 +14,9 @@ const run = (...actions: BrowserAction[]): BrowserState =>
   actions.reduce(browserReducer, initialBrowserState());
 
 describe(browserReducer.name, () => {
-  it('starts with one blank tab titled New Tab at about:blank', () => {
+  it('starts with one blank tab titled New Tab at about:blank, its address bar empty for typing', () => {
     const state = initialBrowserState();
-    expect(state.address).toBe(BLANK_URL);
+    expect(state.address).toBe('');
     expect(state.tabs).toEqual([
       expect.objectContaining({
         title: 'New Tab',
@@ -72,7 +72,7 @@ describe(browserReducer.name, () => {
     );
     expect(state.tabs).toHaveLength(2);
     expect(activeTab(state)).toMatchObject({ id: 2, title: 'New Tab' });
-    expect(state.address).toBe('about:blank');
+    expect(state.address).toBe('');
     const back = browserReducer(state, { type: 'activateTab', id: 1 });
     expect(activeTab(back)?.id).toBe(1);
     expect(back.address).toBe('https://example.org');
@@ -94,5 +94,17 @@ describe(browserReducer.name, () => {
     expect(activeTab(browserReducer(loading, { type: 'loadFinished', id: 1 }))?.isLoading).toBe(
       false,
     );
+  });
+
+  it('ends the interception banner when a page address is loaded after a search', () => {
+    let state = browserReducer(initialBrowserState(), {
+      type: 'setAddress',
+      text: 'kind websites',
+    });
+    state = browserReducer(state, { type: 'submitAddress' });
+    expect(state.bannerVisible).toBe(true);
+    state = browserReducer(state, { type: 'setAddress', text: 'example.org' });
+    state = browserReducer(state, { type: 'submitAddress' });
+    expect(state.bannerVisible).toBe(false);
   });
 });

@@ -80,15 +80,19 @@ function blankTab(id: number): BrowserTab {
 }
 
 export function initialBrowserState(): BrowserState {
-  return { tabs: [blankTab(1)], address: BLANK_URL, bannerVisible: false, nextId: 2 };
+  return { tabs: [blankTab(1)], address: '', bannerVisible: false, nextId: 2 };
 }
 
 export function activeTab(state: BrowserState): BrowserTab | undefined {
   return state.tabs.find((t) => t.isActive);
 }
 
-/** What the address bar shows for a tab: its address (about:blank when blank), or the text of a search. */
+/**
+ * What the address bar shows for a tab: its address, or the text of a search. A blank tab's
+ * address is about:blank, but its bar is empty and ready for typing, as in real browsers.
+ */
 export function addressFor(tab: BrowserTab): string {
+  if (tab.favicon === 'blank') return '';
   return tab.query ?? tab.url;
 }
 
@@ -107,7 +111,7 @@ export function browserReducer(state: BrowserState, action: BrowserAction): Brow
       return {
         ...state,
         tabs: [...withActive(state.tabs, -1), tab],
-        address: BLANK_URL,
+        address: '',
         nextId: state.nextId + 1,
       };
     }
@@ -121,7 +125,7 @@ export function browserReducer(state: BrowserState, action: BrowserAction): Brow
         return {
           ...state,
           tabs: [blankTab(state.nextId)],
-          address: BLANK_URL,
+          address: '',
           nextId: state.nextId + 1,
         };
       }
@@ -158,6 +162,8 @@ export function browserReducer(state: BrowserState, action: BrowserAction): Brow
       return {
         ...state,
         address: url,
+        // The interception banner belongs to a search; a page load ends it.
+        bannerVisible: false,
         tabs: updateActive(state, (t) => ({
           ...t,
           title: hostOf(url),

@@ -55,6 +55,11 @@ export function useBrowser(log: (message: string) => void = console.log) {
       bannerTimer.current = later(() => dispatch({ type: 'hideBanner' }), INTERCEPTION_BANNER_MS);
       fakeLoad(current.id, SEARCH_LOAD_MS);
     } else {
+      if (bannerTimer.current !== null) {
+        clearTimeout(bannerTimer.current);
+        timers.current.delete(bannerTimer.current);
+        bannerTimer.current = null;
+      }
       fakeLoad(current.id, URL_LOAD_MS);
     }
   }, [state.address, current, later, fakeLoad]);

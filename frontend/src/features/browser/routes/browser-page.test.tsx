@@ -43,5 +43,25 @@ describe('Frenly Browser', () => {
       screen.getByRole('button', { name: 'Search: kind websites' }).getAttribute('aria-current'),
     ).toBeNull();
     expect(screen.getByText('Enter a URL or search term to get started')).toBeTruthy();
+    // The new tab is ready for typing: an empty, focused address bar (not "about:blank").
+    const bar = screen.getByLabelText<HTMLInputElement>('Address or search');
+    expect(bar.value).toBe('');
+    expect(document.activeElement).toBe(bar);
+  });
+
+  it('keeps the active tab in view on a narrow tab strip', async () => {
+    // jsdom has no layout, hence no scrollIntoView: record the calls instead.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderApp('/browser');
+      fireEvent.click(await screen.findByRole('button', { name: 'New tab' }));
+      const tabs = within(screen.getByRole('list', { name: 'Tabs' })).getAllByRole('listitem');
+      expect(scrolled.at(-1)).toBe(tabs[1]);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 });

@@ -12,7 +12,7 @@ import {
   SparklesIcon,
   XIcon,
 } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/logo';
 import { SiteNav } from '../../../components/site-nav';
@@ -37,6 +37,13 @@ export default function BrowserPage() {
   useDocumentTitle(BROWSER_NAME);
   const browser = useBrowser();
   const { state, activeTab } = browser;
+  const addressField = useRef<HTMLInputElement>(null);
+
+  function openNewTab() {
+    browser.newTab();
+    // As in a real browser, a new tab is ready for typing.
+    addressField.current?.focus();
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -77,7 +84,7 @@ export default function BrowserPage() {
                   variant="ghost"
                   size="icon-sm"
                   className="mb-1"
-                  onClick={browser.newTab}
+                  onClick={openNewTab}
                   aria-label="New tab"
                 >
                   <PlusIcon aria-hidden="true" />
@@ -126,6 +133,7 @@ export default function BrowserPage() {
                     <SearchIcon aria-hidden="true" className="size-3.5 shrink-0 text-slate-500" />
                   )}
                   <input
+                    ref={addressField}
                     id="browser-address"
                     value={state.address}
                     onFocus={(e) => e.currentTarget.select()}
@@ -185,8 +193,14 @@ function TabButton({
   onActivate: () => void;
   onClose: () => void;
 }) {
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    // On a narrow screen the strip scrolls: keep the active tab in view (a new one is last).
+    if (tab.isActive) item.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab.isActive]);
   return (
     <li
+      ref={item}
       className={cn(
         'group flex max-w-52 min-w-28 shrink-0 items-center rounded-t-lg border border-b-0 text-sm',
         tab.isActive
