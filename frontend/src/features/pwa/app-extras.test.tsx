@@ -31,6 +31,18 @@ describe('install card', () => {
     expect(screen.queryByText('Install Frenly')).toBeNull();
   });
 
+  it('leaves room below the page while it shows, so it never covers the footer', () => {
+    render(<InstallCard store={createInstallStore(window)} />);
+    expect(document.body.style.paddingBottom).toBe('');
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('beforeinstallprompt'), { prompt: vi.fn() }));
+    });
+    expect(screen.getByText('Install Frenly')).toBeTruthy();
+    expect(document.body.style.paddingBottom).toMatch(/^\d+px$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    expect(document.body.style.paddingBottom).toBe('');
+  });
+
   it('prompts on Install and hides after the app is installed', async () => {
     render(<InstallCard store={createInstallStore(window)} />);
     const event = fireInstallPrompt();

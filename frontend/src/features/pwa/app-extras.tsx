@@ -1,5 +1,5 @@
 import { BellIcon, DownloadIcon, Share2Icon, WifiOffIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { LogoMark } from '../../components/logo';
 import { Button } from '../../components/ui/button';
 import { installStore, useInstallState, type InstallStore } from './install-state';
@@ -25,9 +25,38 @@ export function OfflineBanner() {
   );
 }
 
+/**
+ * The card floats over the bottom of the screen; while it shows, the page gets as much room
+ * below its content, so that the footer (and whatever ends the page) can scroll clear of it.
+ */
+function useRoomBelowPage(card: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return;
+    const body = document.body;
+    const before = body.style.paddingBottom;
+    const makeRoom = () => {
+      body.style.paddingBottom = `${element.offsetHeight + CARD_MARGIN_PX * 2}px`;
+    };
+    makeRoom();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(makeRoom);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      body.style.paddingBottom = before;
+    };
+  }, [card]);
+}
+
+/** The card's distance from the screen's bottom edge (Tailwind's bottom-4). */
+const CARD_MARGIN_PX = 16;
+
 function PromptCard({ children, labelledBy }: { children: ReactNode; labelledBy: string }) {
+  const card = useRef<HTMLDivElement>(null);
+  useRoomBelowPage(card);
   return (
     <div
+      ref={card}
       role="dialog"
       aria-modal="false"
       aria-labelledby={labelledBy}
