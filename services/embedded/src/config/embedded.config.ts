@@ -12,8 +12,14 @@ import { searchSettingsVars } from '@frenly/search';
 export const embeddedConfigSpec = {
   ...commonVars,
   PORT: env.port('HTTP port of the whole application', 3000),
-  HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
-  FRONTEND_DIR: env.optionalString('Folder of the built frontend (default: frontend/dist of this checkout)'),
+  // Loopback unless asked: this process signs anyone in as anyone by default (FRENLY_DEV_IDP).
+  HOST: env.string(
+    'Network interface to listen on: 127.0.0.1 = this machine only; 0.0.0.0 = every interface, other machines can reach the app',
+    { default: '127.0.0.1' },
+  ),
+  FRONTEND_DIR: env.optionalString(
+    'Folder of the built frontend (default: frontend/dist of this checkout)',
+  ),
   ...identityVars,
   ...edgeVars,
   // Each service's own tunables, as its distributed process reads them.

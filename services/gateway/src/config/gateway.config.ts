@@ -30,7 +30,7 @@ export const identityVars = {
     'Provider id that /api/login uses; default: dev when the development identity provider runs, else the first of FRENLY_AUTH_PROVIDERS',
   ),
   FRENLY_DEV_IDP: env.oneOf(
-    'Development identity provider under /dev-idp (sign in with just a name): auto = on unless NODE_ENV=production; on is refused in production',
+    'Development identity provider under /dev-idp (sign in with just a name): auto = on unless NODE_ENV=production, for clients on this machine (loopback) only; on = for any client, anyone who reaches the port can sign in as anyone (refused in production)',
     ['auto', 'on', 'off'],
     'auto',
   ),

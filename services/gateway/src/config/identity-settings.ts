@@ -36,6 +36,8 @@ export interface DevIdpSettings {
   readonly clientSecret: string;
   /** Origins (besides loopback ones, on any port) the dev client may be sent back to. */
   readonly redirectOrigins: readonly string[];
+  /** FRENLY_DEV_IDP=on: clients on other machines may sign in too; auto: loopback clients only. */
+  readonly anyClient: boolean;
 }
 
 export interface SessionSettings {
@@ -104,6 +106,7 @@ export function identitySettingsFrom(
       // The provider and its only client live in this process: a fresh secret each start.
       clientSecret: randomBytes(32).toString('base64url'),
       redirectOrigins: publicOrigin ? [publicOrigin] : [],
+      anyClient: config.FRENLY_DEV_IDP === 'on',
     };
     providers.push({
       type: 'oidc',

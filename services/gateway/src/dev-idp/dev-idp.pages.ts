@@ -33,6 +33,7 @@ h1{font-size:1.3rem;margin:0 0 .25rem}p{margin:.25rem 0 1rem;color:#4a574a;font-
 label{display:block;font-weight:600;margin:.9rem 0 .3rem}input{width:100%;box-sizing:border-box;padding:.55rem;border:1px solid #b9c4b5;border-radius:6px;font-size:1rem}
 button{margin-top:1.2rem;width:100%;padding:.65rem;border:0;border-radius:6px;background:#2f7d32;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
 .error{color:#b3261e;font-weight:600}
+.local-only{background:#fff4d6;color:#5c3b00;border-radius:6px;padding:.5rem .6rem}
 </style>
 </head>
 <body><main>${body}</main></body>
@@ -57,6 +58,7 @@ export function loginFormPage(view: LoginFormView): string {
     'Sign in (development)',
     `<h1>Sign in</h1>
 <p>Development sign-in for ${escapeHtml(view.clientName)}: no password, no account anywhere.</p>
+<p class="local-only" role="note"><strong>For local use only.</strong> Anyone who can open this page can sign in as anyone, with just a name. Do not make it reachable from other computers.</p>
 ${view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>` : ''}
 <form method="post" action="${escapeHtml(view.action)}" id="dev-idp-login">
 <label for="dev-idp-name">Your name</label>
