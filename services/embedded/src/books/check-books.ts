@@ -27,7 +27,7 @@ export function corruptBooksMessage(where: string, violations: readonly string[]
   return [
     `Refusing to start: the ledger in ${where} does not add up, so Frenly will not serve its balances.`,
     ...violations.map((violation) => `  - ${violation}`),
-    'Nothing has been changed. This usually means two processes used the folder at once, or it was',
+    'Nothing has been served. This usually means two processes used the folder at once, or it was',
     'edited by hand. To recover: stop every Frenly process, copy the folder aside for inspection,',
     'then restore it from a backup, or move it away (e.g. mv <folder> <folder>.corrupt) and start',
     'again with empty books (the accounts, stakes and votes in it are then no longer served).',
