@@ -23,6 +23,11 @@ export {
   type AddressClassification,
 } from './address/classify-address.js';
 export { checkUrl, checkAddress, type CheckedUrl, type CheckUrlOptions } from './check-url.js';
+export {
+  checkPublicUrl,
+  type CheckPublicUrlOptions,
+  type PublicUrlVerdict,
+} from './check-public-url.js';
 export { AllowList, allowListEntryProblem, fetchAllowListVar } from './allow-list.js';
 export { createStaticResolver, systemResolver, type Resolver } from './resolver.js';
 export {

@@ -142,13 +142,34 @@ describe('push subscriptions', () => {
     expect(await rows()).toHaveLength(0);
   });
 
+  // The server POSTs to an endpoint later: the fetcher's address policy keeps it off our network.
+  it.each([
+    ['a loopback IP', 'https://127.0.0.1:8443/send/1'],
+    ['a loopback IP in decimal notation', 'https://2130706433/send/1'],
+    ['an IPv6 loopback', 'https://[::1]/send/1'],
+    ['a loopback name', 'https://localhost/send/1'],
+    ['a private address', 'https://10.0.0.5/send/1'],
+    ['an IPv4-mapped private address', 'https://[::ffff:192.168.1.1]/send/1'],
+    ['the cloud metadata address', 'https://169.254.169.254/latest/meta-data'],
+    ['the cloud metadata name', 'https://metadata.google.internal/computeMetadata/v1'],
+    ['credentials in the URL', 'https://user:pw@push.example.com/send/1'],
+  ])('refuses an endpoint with %s (400), storing nothing', async (_what, endpoint) => {
+    const res = await subscribe(alice.cookie, { ...valid, endpoint });
+    expect(res.status).toBe(400);
+    const error = (await res.json()) as { code: string; message: string | string[] };
+    expect(error.code).toBe('VALIDATION_FAILED');
+    // Names without a dot are already no URL to the DTO's check; the rest meet the address policy.
+    expect(String(error.message)).toMatch(/endpoint must be (an https URL|on a public host)/);
+    expect(await rows()).toHaveLength(0);
+  });
+
   it('refuses a body that is not JSON', async () => {
     const res = await subscribe(alice.cookie, '{"endpoint":');
     expect(res.status).toBe(400);
     expect(await rows()).toHaveLength(0);
   });
 
-  it('stores the subscription for the user (201), and replaces the one with the same endpoint', async () => {
+  it("stores the subscription for the user (201), replaces their own with the same endpoint, never another user's", async () => {
     const first = await subscribe(alice.cookie, valid);
     expect(first.status).toBe(201);
     expect(await first.json()).toEqual({ endpoint: valid.endpoint });
@@ -190,11 +211,21 @@ describe('push subscriptions', () => {
       [alice.userId, laptop.endpoint],
     ]);
 
-    // Bob signs in on Alice's laptop and subscribes: that browser's channel is now his.
-    expect((await subscribe(bob.cookie, laptop)).status).toBe(201);
-    expect((await rows()).map((r) => [r.user_id, r.endpoint])).toEqual([
-      [alice.userId, valid.endpoint],
-      [bob.userId, laptop.endpoint],
+    // Bob sends the endpoint of Alice's laptop with keys of his own: he gets a row of his own,
+    // and Alice's row (owner and keys) stays exactly as it was.
+    const before = await rows();
+    const bobsKeys = { p256dh: `${P256DH.slice(0, -4)}BBBB`, auth: 'BBBBBBBBBBBBBBBBBBBBBB' };
+    expect((await subscribe(bob.cookie, { ...laptop, keys: bobsKeys })).status).toBe(201);
+    const after = await rows();
+    expect(after.filter((r) => r.user_id === alice.userId)).toEqual(before);
+    expect(after.filter((r) => r.user_id === bob.userId)).toEqual([
+      {
+        user_id: bob.userId,
+        endpoint: laptop.endpoint,
+        p256dh: bobsKeys.p256dh,
+        auth: bobsKeys.auth,
+        expires_at: null,
+      },
     ]);
   });
 });

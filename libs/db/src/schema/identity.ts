@@ -48,7 +48,10 @@ export const sessions = identitySchema.table(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_last_seen_at_idx').on(t.lastSeenAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_last_seen_at_idx').on(t.lastSeenAt),
+  ],
 );
 
 /**
@@ -70,8 +73,8 @@ export const loginFlows = identitySchema.table(
 );
 
 /**
- * Web Push subscriptions. An endpoint identifies one browser's push channel, so it belongs to
- * one user at a time: subscribing again with the same endpoint replaces the row.
+ * Web Push subscriptions, scoped per user: subscribing again with the same endpoint replaces that
+ * user's row (renewed keys); the same endpoint under another user is a separate row.
  */
 export const pushSubscriptions = identitySchema.table(
   'push_subscriptions',
@@ -87,7 +90,12 @@ export const pushSubscriptions = identitySchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_id_idx').on(t.userId)],
+  // One row per (user, endpoint): another account subscribing the same endpoint gets its own
+  // row and never takes over (or rewrites the keys of) someone else's.
+  (t) => [
+    uniqueIndex('push_subscriptions_user_endpoint_idx').on(t.userId, t.endpoint),
+    index('push_subscriptions_user_id_idx').on(t.userId),
+  ],
 );
 
 export const identityOutbox = defineOutbox(identitySchema);

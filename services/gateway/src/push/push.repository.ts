@@ -14,14 +14,18 @@ export interface PushSubscriptionRecord {
 export class PushSubscriptionRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** Stores the user's subscription; an existing row with the same endpoint is replaced (and now theirs). */
+  /**
+   * Stores the user's subscription; the user's own row with the same endpoint is replaced (the
+   * browser renewed its keys). Rows are unique per (user, endpoint): the same endpoint sent by
+   * another account is that account's row, and never changes this one.
+   */
   async upsert(userId: string, subscription: PushSubscriptionRecord, now: Date): Promise<void> {
     await this.db
       .insert(pushSubscriptions)
       .values({ id: randomUUID(), userId, ...subscription, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: { userId, ...subscription, updatedAt: now },
+        target: [pushSubscriptions.userId, pushSubscriptions.endpoint],
+        set: { ...subscription, updatedAt: now },
       });
   }
 }

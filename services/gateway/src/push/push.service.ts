@@ -7,6 +7,7 @@ import {
   type GatewayOptions,
 } from '../gateway.options.js';
 import type { PushSubscriptionCreateDto } from './dto/push-subscription-create.dto.js';
+import { assertPublicPushEndpoint } from './push-endpoint-policy.js';
 import { PushSubscriptionRepository } from './push.repository.js';
 
 @Injectable()
@@ -21,6 +22,7 @@ export class PushService {
     userId: string,
     dto: PushSubscriptionCreateDto,
   ): Promise<PushSubscriptionResponse> {
+    await assertPublicPushEndpoint(dto.endpoint);
     const expiresAt = typeof dto.expirationTime === 'number' ? new Date(dto.expirationTime) : null;
     await this.subscriptions.upsert(
       userId,

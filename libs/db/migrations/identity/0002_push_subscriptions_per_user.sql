@@ -1,0 +1,2 @@
+DROP INDEX "identity"."push_subscriptions_endpoint_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "push_subscriptions_user_endpoint_idx" ON "identity"."push_subscriptions" USING btree ("user_id","endpoint");
