@@ -39,24 +39,42 @@ describe('job options', () => {
 
     it('keeps what the caller gave', () => {
       expect(
-        resolveEnqueueOptions({ jobId: 'a-1', attempts: 5, backoffMs: 0, timeoutMs: 10 }, defaults),
+        resolveEnqueueOptions(
+          {
+            jobId: 'a-1',
+            attempts: 5,
+            backoffMs: 0,
+            timeoutMs: 10,
+            priority: 3,
+            groups: { user: 'u1' },
+          },
+          defaults,
+        ),
       ).toEqual({
         jobId: 'a-1',
         isCustomId: true,
         attempts: 5,
         backoffMs: 0,
         timeoutMs: 10,
+        priority: 3,
+        groups: { user: 'u1' },
       });
     });
 
-    it.each([{ attempts: 0 }, { attempts: 1.5 }, { backoffMs: -1 }, { timeoutMs: 0 }])(
-      'refuses %p',
-      (options) => {
-        expect(() => resolveEnqueueOptions(options, defaults)).toThrow(
-          expect.objectContaining({ code: JobErrorCode.InvalidOptions }),
-        );
-      },
-    );
+    it.each([
+      { attempts: 0 },
+      { attempts: 1.5 },
+      { backoffMs: -1 },
+      { timeoutMs: 0 },
+      { priority: -1 },
+      { priority: 2_097_152 },
+      { priority: 1.5 },
+      { groups: { user: '' } },
+    ])('refuses %p', (options) => {
+      expect(() => resolveEnqueueOptions(options, defaults)).toThrow(
+        expect.objectContaining({ code: JobErrorCode.InvalidOptions }),
+      );
+    });
   });
 
   describe(assertValidJobId.name, () => {

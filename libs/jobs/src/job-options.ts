@@ -3,6 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { JobOptionsError } from './job-errors.js';
 import type { EnqueueOptions, ProcessOptions } from './job-queue.port.js';
+import type { SlotClaim } from './slots/slot-store.js';
 
 /** How many finished jobs stay in the store (and so keep their id taken). */
 export interface RetentionPolicy {
@@ -41,12 +42,19 @@ export interface ResolvedJobOptions {
   attempts: number;
   backoffMs: number;
   timeoutMs: number | undefined;
+  priority: number;
+  groups: Record<string, string>;
 }
 
 export const DEFAULT_JOB_DEFAULTS: JobDefaults = { attempts: 1, backoffMs: 1000 };
 export const DEFAULT_KEEP_COMPLETED: RetentionPolicy = { count: 1000, ageSeconds: 3600 };
 export const DEFAULT_KEEP_FAILED: RetentionPolicy = { count: 0 };
 export const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
+/** BullMQ's highest priority number (the lowest priority). */
+export const MAX_PRIORITY = 2_097_151;
+export const DEFAULT_GROUP_RETRY_MS = 250;
+const DEFAULT_GROUP_LEASE_MS = 5 * 60_000;
+const GROUP_LEASE_MARGIN_MS = 5_000;
 
 export function resolveSettings(settings: JobQueueSettings = {}): ResolvedSettings {
   const defaults = { ...DEFAULT_JOB_DEFAULTS, ...settings.defaults };
@@ -75,22 +83,62 @@ export function resolveEnqueueOptions(
   assertNonNegativeInteger('backoffMs', backoffMs);
   if (options.timeoutMs !== undefined) assertPositiveInteger('timeoutMs', options.timeoutMs);
   if (options.jobId !== undefined) assertValidJobId(options.jobId);
+  const priority = options.priority ?? 0;
+  if (!Number.isInteger(priority) || priority < 0 || priority > MAX_PRIORITY)
+    throw new JobOptionsError(
+      `priority must be an integer from 0 to ${MAX_PRIORITY} (got ${priority})`,
+    );
+  const groups = { ...options.groups };
+  for (const [kind, value] of Object.entries(groups)) {
+    if (typeof value !== 'string' || value.length === 0)
+      throw new JobOptionsError(`group ${kind} must be a non-empty string`);
+  }
   return {
     jobId: options.jobId ?? randomUUID(),
     isCustomId: options.jobId !== undefined,
     attempts,
     backoffMs,
     timeoutMs: options.timeoutMs,
+    priority,
+    groups,
   };
 }
 
-export function resolveProcessOptions(
-  options: ProcessOptions = {},
-): Required<Pick<ProcessOptions, 'concurrency'>> & Pick<ProcessOptions, 'timeoutMs'> {
+export interface ResolvedProcessOptions {
+  concurrency: number;
+  timeoutMs: number | undefined;
+  groupLimits: Record<string, number>;
+  groupRetryMs: number;
+}
+
+export function resolveProcessOptions(options: ProcessOptions = {}): ResolvedProcessOptions {
   const concurrency = options.concurrency ?? 1;
   assertPositiveInteger('concurrency', concurrency);
   if (options.timeoutMs !== undefined) assertPositiveInteger('timeoutMs', options.timeoutMs);
-  return { concurrency, timeoutMs: options.timeoutMs };
+  const groupLimits = { ...options.groupLimits };
+  for (const [kind, limit] of Object.entries(groupLimits))
+    assertPositiveInteger(`groupLimits.${kind}`, limit);
+  const groupRetryMs = options.groupRetryMs ?? DEFAULT_GROUP_RETRY_MS;
+  assertPositiveInteger('groupRetryMs', groupRetryMs);
+  return { concurrency, timeoutMs: options.timeoutMs, groupLimits, groupRetryMs };
+}
+
+/** The slot claims of a job under a worker's group limits (kinds the worker does not limit are free). */
+export function groupClaims(
+  groups: Record<string, string> | undefined,
+  limits: Record<string, number>,
+): SlotClaim[] {
+  return Object.entries(groups ?? {})
+    .filter(([kind]) => limits[kind] !== undefined)
+    .map(([kind, value]) => ({ scope: `active:${kind}=${value}`, limit: limits[kind]! }));
+}
+
+/**
+ * How long a running job holds its group slots if its worker dies without releasing them: the
+ * attempt's time limit plus a margin, or a bound when the job has none.
+ */
+export function groupLeaseMs(timeoutMs: number | undefined): number {
+  return (timeoutMs ?? DEFAULT_GROUP_LEASE_MS) + GROUP_LEASE_MARGIN_MS;
 }
 
 /** Delay before the next try after `failures` failed tries: BullMQ's 'exponential' strategy. */

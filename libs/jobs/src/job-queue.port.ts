@@ -32,6 +32,17 @@ export interface EnqueueOptions {
   backoffMs?: number;
   /** Time limit of one attempt; overrides the worker's `timeoutMs`. */
   timeoutMs?: number;
+  /**
+   * 1 runs first, up to 2,097,151 (BullMQ's range); FIFO among equal priorities. A job without
+   * one (or 0) runs before every prioritised job, as in BullMQ.
+   */
+  priority?: number;
+  /**
+   * Fairness groups of the job, kind -> value (e.g. `{ user: 'u1', host: 'example.com' }`).
+   * A worker with `groupLimits` runs at most that many jobs of one value at once, across
+   * every worker of the queue (every process, with BullMQ); the others wait their turn.
+   */
+  groups?: Record<string, string>;
 }
 
 export interface EnqueuedJob {
@@ -66,6 +77,20 @@ export interface ProcessOptions {
   concurrency?: number;
   /** Default time limit of one attempt for this queue's jobs (none if unset). */
   timeoutMs?: number;
+  /**
+   * Group kind -> most jobs of one value running at once (e.g. `{ user: 1, host: 2 }`); a job
+   * whose group is full is held back and later jobs of other groups run first.
+   */
+  groupLimits?: Record<string, number>;
+  /** BullMQ: how soon a job held back by a full group is offered again (default 250 ms). */
+  groupRetryMs?: number;
+}
+
+/** A slot held by `acquireSlot`; expires on its own after the lease if never released. */
+export interface SlotLease {
+  /** Holders of the scope now, this one included (1 = the only one). */
+  held: number;
+  release(): Promise<void>;
 }
 
 export interface CloseOptions {
@@ -169,6 +194,19 @@ export interface JobQueue<M extends JobQueueMap<M>> {
 
   getCounts(queue: QueueName<M>): Promise<QueueCounts>;
   getStats(queue: QueueName<M>): WorkerStats;
+
+  /**
+   * Admission control shared by every process on the same store (Redis with BullMQ): takes one
+   * of at most `limit` slots of `scope` for `holder`, or answers undefined when all are taken.
+   * The lease bounds how long a crashed holder keeps its slot.
+   */
+  acquireSlot(
+    queue: QueueName<M>,
+    scope: string,
+    holder: string,
+    limit: number,
+    leaseMs: number,
+  ): Promise<SlotLease | undefined>;
 
   /** true when jobs can be enqueued now (Redis answers a PING; in-process: not closed). */
   isReady(): Promise<boolean>;

@@ -2,12 +2,22 @@
 // process or wait. BullMQ gives storage, de-duplication by job id, retries with backoff,
 // retention and per-worker concurrency; the per-attempt timeout and the typed surface are ours.
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents, Worker, type Job, type JobsOptions, type KeepJobs } from 'bullmq';
+import {
+  DelayedError,
+  Queue,
+  QueueEvents,
+  Worker,
+  type Job,
+  type JobsOptions,
+  type KeepJobs,
+} from 'bullmq';
 import { runAttempt } from '../attempt-runner.js';
 import { JobFailedError, JobNotFoundError, JobQueueClosedError } from '../job-errors.js';
 import {
   DEFAULT_CLOSE_TIMEOUT_MS,
   assertValidQueueName,
+  groupClaims,
+  groupLeaseMs,
   resolveEnqueueOptions,
   resolveProcessOptions,
   resolveSettings,
@@ -34,11 +44,13 @@ import type {
   QueueCounts,
   QueueName,
   ResultOf,
+  SlotLease,
   Unsubscribe,
   WorkerStats,
 } from '../job-queue.port.js';
 import { JobStatsRegistry } from '../job-stats.js';
 import { settlesWithin } from '../settles-within.js';
+import { RedisSlotStore } from '../slots/redis-slot-store.js';
 import { RedisConnections } from './redis-connections.js';
 
 export interface BullMqJobQueueConfig extends JobQueueSettings {
@@ -56,6 +68,8 @@ interface JobEnvelope {
   timeoutMs?: number;
   /** Random per enqueue() call: tells a new job from a de-duplicated one. */
   token: string;
+  /** Fairness groups (kind -> value), checked against the worker's group limits. */
+  groups?: Record<string, string>;
 }
 
 interface QueueResources {
@@ -82,6 +96,7 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
   private readonly queues = new Map<string, QueueResources>();
   private readonly workers = new Set<WorkerResources>();
   private readonly stats = new JobStatsRegistry();
+  private readonly slots: RedisSlotStore;
   private closing?: Promise<CloseResult>;
 
   constructor(config: BullMqJobQueueConfig) {
@@ -89,6 +104,7 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
     this.prefix = config.prefix ?? 'frenly';
     this.readyTimeoutMs = config.readyTimeoutMs ?? 1000;
     this.connections = new RedisConnections(config.redisUrl);
+    this.slots = new RedisSlotStore(() => this.connections.producer(), `${this.prefix}:slots`);
   }
 
   async enqueue<N extends QueueName<M>>(
@@ -142,7 +158,8 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
   ): Promise<JobWorker> {
     this.assertOpen();
     assertValidQueueName(queue);
-    const { concurrency, timeoutMs } = resolveProcessOptions(options);
+    const { concurrency, timeoutMs, groupLimits, groupRetryMs } = resolveProcessOptions(options);
+    const slots = this.slots;
     const shutdown = new AbortController();
     const stats = this.stats;
     const runHandler = handler as JobHandler<unknown, unknown>;
@@ -150,11 +167,26 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
     // Three parameters: BullMQ only passes its AbortSignal to processors declaring them.
     const processor = async (
       job: Job<JobEnvelope, unknown, string>,
-      _token?: string,
+      token?: string,
       signal?: AbortSignal,
     ) => {
       const attempt = job.attemptsMade + 1;
       const maxAttempts = job.opts.attempts ?? 1;
+      // Fairness without BullMQ Pro's groups: a job whose group is full goes back to the
+      // delayed set for a moment (not an attempt) and returns with its priority, so jobs of
+      // other groups run meanwhile.
+      const scopes = groupClaims(job.data.groups, groupLimits).map((claim) => ({
+        ...claim,
+        scope: `${queue}:${claim.scope}`,
+      }));
+      const holder = job.id ?? '';
+      if (scopes.length > 0) {
+        const leaseMs = groupLeaseMs(job.data.timeoutMs ?? timeoutMs);
+        if (!(await slots.tryAcquire(scopes, holder, leaseMs))) {
+          await job.moveToDelayed(Date.now() + groupRetryMs, token);
+          throw new DelayedError();
+        }
+      }
       try {
         const result = await runAttempt({
           handler: runHandler,
@@ -169,6 +201,15 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
       } catch (error) {
         stats.recordFailedAttempt(queue, error, attempt >= maxAttempts);
         throw error;
+      } finally {
+        if (scopes.length > 0) {
+          await slots
+            .release(
+              scopes.map((claim) => claim.scope),
+              holder,
+            )
+            .catch((error: Error) => this.settings.onError(error, `slots of queue ${queue}`));
+        }
       }
     };
 
@@ -224,6 +265,21 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
 
   getStats(queue: QueueName<M>): WorkerStats {
     return this.stats.snapshot(queue);
+  }
+
+  async acquireSlot(
+    queue: QueueName<M>,
+    scope: string,
+    holder: string,
+    limit: number,
+    leaseMs: number,
+  ): Promise<SlotLease | undefined> {
+    this.assertOpen();
+    assertValidQueueName(queue);
+    const key = `${queue}:admit:${scope}`;
+    const counts = await this.slots.tryAcquire([{ scope: key, limit }], holder, leaseMs);
+    if (!counts) return undefined;
+    return { held: counts[0] ?? 1, release: () => this.slots.release([key], holder) };
   }
 
   async isReady(): Promise<boolean> {
@@ -290,12 +346,14 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
     const token = randomUUID();
     const envelope: JobEnvelope = { payload, token };
     if (options.timeoutMs !== undefined) envelope.timeoutMs = options.timeoutMs;
+    if (Object.keys(options.groups).length > 0) envelope.groups = options.groups;
     const jobOptions: JobsOptions = {
       jobId: options.jobId,
       attempts: options.attempts,
       removeOnComplete: toKeepJobs(this.settings.keepCompleted),
       removeOnFail: toKeepJobs(this.settings.keepFailed),
     };
+    if (options.priority > 0) jobOptions.priority = options.priority;
     if (options.backoffMs > 0)
       jobOptions.backoff = { type: 'exponential', delay: options.backoffMs };
     // BullMQ silently returns the existing job when the id is taken; it says nothing about it.

@@ -13,6 +13,8 @@ import {
   DEFAULT_CLOSE_TIMEOUT_MS,
   assertValidQueueName,
   backoffDelayMs,
+  groupClaims,
+  groupLeaseMs,
   jsonRoundTrip,
   resolveEnqueueOptions,
   resolveProcessOptions,
@@ -39,12 +41,14 @@ import type {
   QueueCounts,
   QueueName,
   ResultOf,
+  SlotLease,
   Unsubscribe,
   WorkerStats,
 } from '../job-queue.port.js';
 import { JobStatsRegistry } from '../job-stats.js';
 import { jobsToEvict, type FinishedEntry } from '../retention.js';
 import { settlesWithin } from '../settles-within.js';
+import { MemorySlotStore, type SlotClaim } from '../slots/slot-store.js';
 
 type MemJobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
 
@@ -53,6 +57,8 @@ interface MemJob {
   payload: unknown;
   options: ResolvedJobOptions;
   state: MemJobState;
+  /** Order of arrival in the waiting list: FIFO among equal priorities. */
+  seq: number;
   attemptsMade: number;
   result?: unknown;
   failedReason?: string;
@@ -63,6 +69,7 @@ interface MemWorker {
   handler: JobHandler<unknown, unknown>;
   concurrency: number;
   timeoutMs: number | undefined;
+  groupLimits: Record<string, number>;
   running: Set<Promise<void>>;
   /** Aborted when a shutdown outlasts its bound. */
   shutdown: AbortController;
@@ -72,7 +79,7 @@ interface MemWorker {
 interface MemQueue {
   name: string;
   jobs: Map<string, MemJob>;
-  /** FIFO of waiting job ids. */
+  /** Waiting job ids by priority, then arrival (BullMQ's order). */
   waiting: string[];
   finished: { completed: FinishedEntry[]; failed: FinishedEntry[] };
   workers: MemWorker[];
@@ -85,6 +92,9 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
   private readonly settings: ResolvedSettings;
   private readonly queues = new Map<string, MemQueue>();
   private readonly stats = new JobStatsRegistry();
+  /** Running jobs' group slots and acquireSlot's admissions, scoped by queue. */
+  private readonly slots = new MemorySlotStore();
+  private nextSeq = 0;
   private closed = false;
 
   constructor(settings: JobQueueSettings = {}) {
@@ -134,11 +144,12 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
     options?: ProcessOptions,
   ): Promise<JobWorker> {
     const memQueue = this.queueOf(queue);
-    const { concurrency, timeoutMs } = resolveProcessOptions(options);
+    const { concurrency, timeoutMs, groupLimits } = resolveProcessOptions(options);
     const worker: MemWorker = {
       handler,
       concurrency,
       timeoutMs,
+      groupLimits,
       running: new Set(),
       shutdown: new AbortController(),
       closing: false,
@@ -172,6 +183,19 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
     return this.stats.snapshot(queue);
   }
 
+  async acquireSlot(
+    queue: QueueName<M>,
+    scope: string,
+    holder: string,
+    limit: number,
+    leaseMs: number,
+  ): Promise<SlotLease | undefined> {
+    const key = `${this.queueOf(queue).name}:admit:${scope}`;
+    const counts = this.slots.tryAcquireNow([{ scope: key, limit }], holder, leaseMs);
+    if (!counts) return undefined;
+    return { held: counts[0] ?? 1, release: async () => this.slots.releaseNow([key], holder) };
+  }
+
   async isReady(): Promise<boolean> {
     return !this.closed;
   }
@@ -199,9 +223,10 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
       payload: jsonRoundTrip(payload),
       options,
       state: 'waiting',
+      seq: 0,
       attemptsMade: 0,
     });
-    memQueue.waiting.push(options.jobId);
+    this.enqueueWaiting(memQueue, memQueue.jobs.get(options.jobId)!);
     this.schedulePump(memQueue);
     return { jobId: options.jobId, isNew: true };
   }
@@ -229,20 +254,61 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
     });
   }
 
+  /** Inserts a job into the waiting list after every job of the same or a higher priority. */
+  private enqueueWaiting(memQueue: MemQueue, job: MemJob): void {
+    job.state = 'waiting';
+    job.seq = this.nextSeq++;
+    const { waiting, jobs } = memQueue;
+    const rank = (candidate: MemJob | undefined): number => candidate?.options.priority ?? 0;
+    let low = 0;
+    let high = waiting.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (rank(jobs.get(waiting[middle]!)) <= job.options.priority) low = middle + 1;
+      else high = middle;
+    }
+    waiting.splice(low, 0, job.id);
+  }
+
   private pump(memQueue: MemQueue): void {
     for (const worker of memQueue.workers) {
-      while (
-        !worker.closing &&
-        worker.running.size < worker.concurrency &&
-        memQueue.waiting.length > 0
-      ) {
-        const job = memQueue.jobs.get(memQueue.waiting.shift()!);
-        if (job?.state === 'waiting') this.start(memQueue, worker, job);
+      while (!worker.closing && worker.running.size < worker.concurrency) {
+        const next = this.nextRunnable(memQueue, worker);
+        if (!next) break;
+        this.start(memQueue, worker, next.job, next.claims);
       }
     }
   }
 
-  private start(memQueue: MemQueue, worker: MemWorker, job: MemJob): void {
+  /**
+   * The first waiting job whose groups have a free slot under this worker's limits, with its
+   * slots taken; jobs of full groups stay in place and keep their turn.
+   */
+  private nextRunnable(
+    memQueue: MemQueue,
+    worker: MemWorker,
+  ): { job: MemJob; claims: SlotClaim[] } | undefined {
+    for (let index = 0; index < memQueue.waiting.length;) {
+      const job = memQueue.jobs.get(memQueue.waiting[index]!);
+      if (job?.state !== 'waiting') {
+        memQueue.waiting.splice(index, 1);
+        continue;
+      }
+      const claims = groupClaims(job.options.groups, worker.groupLimits).map((claim) => ({
+        ...claim,
+        scope: `${memQueue.name}:${claim.scope}`,
+      }));
+      const leaseMs = groupLeaseMs(job.options.timeoutMs ?? worker.timeoutMs);
+      if (this.slots.tryAcquireNow(claims, job.id, leaseMs)) {
+        memQueue.waiting.splice(index, 1);
+        return { job, claims };
+      }
+      index += 1;
+    }
+    return undefined;
+  }
+
+  private start(memQueue: MemQueue, worker: MemWorker, job: MemJob, claims: SlotClaim[]): void {
     job.state = 'active';
     const run = runAttempt({
       handler: worker.handler,
@@ -265,6 +331,10 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
         this.settings.onError(toError(error), `in-process queue ${memQueue.name}`),
       )
       .finally(() => {
+        this.slots.releaseNow(
+          claims.map((claim) => claim.scope),
+          job.id,
+        );
         worker.running.delete(run);
         this.schedulePump(memQueue);
       });
@@ -296,8 +366,7 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
   private scheduleRetry(memQueue: MemQueue, job: MemJob): void {
     const requeue = (): void => {
       job.retryTimer = undefined;
-      job.state = 'waiting';
-      memQueue.waiting.push(job.id);
+      this.enqueueWaiting(memQueue, job);
       this.schedulePump(memQueue);
     };
     const delay = backoffDelayMs(job.options.backoffMs, job.attemptsMade);
