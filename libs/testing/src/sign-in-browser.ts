@@ -9,7 +9,12 @@ export class SignInBrowser {
 
   async request(
     url: string,
-    init: { method?: string; body?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+    init: {
+      method?: string;
+      body?: string;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size > 0)
@@ -44,7 +49,11 @@ export class SignInBrowser {
   ) {
     const hops: string[] = [];
     let current = url;
-    let request = init;
+    // Like a browser's address bar: a navigation the user started says so (Sec-Fetch-Site: none).
+    let request: typeof init = {
+      ...init,
+      headers: { 'sec-fetch-site': 'none', ...init.headers },
+    };
     for (let i = 0; i < 20; i++) {
       const response = await this.request(current, request);
       const location = response.headers.get('location');

@@ -16,6 +16,8 @@ import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options.js';
 import { expiredCookie, readCookie, serializeCookie } from '../sessions/cookies.js';
 import { SESSION_COOKIE } from '../sessions/session.service.js';
 import { AuthService, LOGIN_FLOW_SECONDS } from './auth.service.js';
+import { isSameSiteNavigation } from './same-site-navigation.js';
+import { sendSignOutPage } from './sign-out-page.js';
 
 /** Binds a sign-in in progress to the browser that started it (holds the OAuth `state`). */
 export const LOGIN_COOKIE = 'frenly_login_state';
@@ -23,7 +25,8 @@ const LOGIN_COOKIE_PATH = '/auth';
 
 /**
  * Browser navigations: sign-in (`/api/login`, `/auth/{provider}`, the callback) and sign-out
- * (`/api/logout`, `/auth/logout`, GET or POST). They answer with redirects and cookies.
+ * (`/api/logout`, `/auth/logout`, GET or POST). They answer with redirects and cookies; a GET
+ * sign-out from another site answers with a confirmation page instead.
  */
 @Controller()
 export class AuthController {
@@ -47,9 +50,15 @@ export class AuthController {
     return this.startLogin(undefined, returnTo, req, res);
   }
 
+  /**
+   * A link signs out only when this site (or the user, typing the address) started the
+   * navigation; another site's link gets a page whose button POSTs the sign-out from here.
+   */
   @Get(['api/logout', 'auth/logout'])
-  logoutByLink(@Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
-    return this.logout(req, res);
+  async logoutByLink(@Req() req: HttpRequest, @Res() res: HttpResponse): Promise<void> {
+    if (isSameSiteNavigation(req, this.options.identity)) return this.logout(req, res);
+    const path = new URL(req.originalUrl ?? req.url ?? '/', 'http://logout.invalid').pathname;
+    sendSignOutPage(res, path.startsWith('/auth/') ? '/auth/logout' : '/api/logout');
   }
 
   @Post(['api/logout', 'auth/logout'])

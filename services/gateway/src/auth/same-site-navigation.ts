@@ -1,0 +1,42 @@
+import type { IncomingMessage } from 'node:http';
+import { requestOrigin } from '../edge/request-origin.js';
+
+export interface SiteOriginPolicy {
+  readonly publicOrigin: string | undefined;
+  readonly trustProxy: boolean;
+}
+
+/** Sec-Fetch-Site values of a navigation this site (or the user, typing the address) started. */
+const OWN_SITE = new Set(['same-origin', 'same-site', 'none']);
+
+/**
+ * Whether a GET navigation came from this site or from the user, not from another site's link,
+ * image or redirect: Sec-Fetch-Site when the browser sends it (every current browser does),
+ * else an Origin or Referer of this origin (scheme, host and port). A request with none of
+ * them proves nothing (an old browser following a `rel=noreferrer` link looks exactly like
+ * that), so it does not count as same-site.
+ */
+export function isSameSiteNavigation(req: IncomingMessage, policy: SiteOriginPolicy): boolean {
+  const fetchSite = single(req.headers['sec-fetch-site'])?.toLowerCase();
+  if (fetchSite !== undefined) return OWN_SITE.has(fetchSite);
+  const origin = single(req.headers.origin);
+  if (origin !== undefined) return isOwnOrigin(origin, req, policy);
+  const referer = single(req.headers.referer);
+  if (referer !== undefined) return isOwnOrigin(referer, req, policy);
+  return false;
+}
+
+function isOwnOrigin(url: string, req: IncomingMessage, policy: SiteOriginPolicy): boolean {
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    return false;
+  }
+  if (origin === 'null') return false;
+  return origin === policy.publicOrigin || origin === requestOrigin(req, policy.trustProxy);
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
