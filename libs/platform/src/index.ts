@@ -5,6 +5,7 @@ export * from './errors/domain-error.js';
 export * from './errors/error-response.js';
 export * from './errors/all-exceptions.filter.js';
 export * from './errors/validation.js';
+export * from './validation/index.js';
 export * from './health/readiness.registry.js';
 export * from './metrics/metrics.service.js';
 export * from './metrics/event-bus-metrics.js';

@@ -46,4 +46,53 @@ describe('createValidationPipe', () => {
     await expect(sut.transform({ text: 'hello' }, asBody)).resolves.toBeInstanceOf(NoteCreateDto);
     await expect(sut.transform({ text: 1 }, asBody)).rejects.toBeInstanceOf(BadRequestException);
   });
+
+  it.each([
+    [
+      'a NUL in a body field',
+      { text: 'a\u0000b' },
+      asBody,
+      'request body field text contains a NUL character',
+    ],
+    [
+      'a lone surrogate in a body field',
+      { text: 'a\ud800' },
+      asBody,
+      'request body field text contains a lone surrogate',
+    ],
+    [
+      'a NUL in a path parameter',
+      'a\u0000',
+      { type: 'param' as const, data: 'id', metatype: String },
+      'path parameter id contains a NUL',
+    ],
+    [
+      'a lone surrogate in a query',
+      { q: '\udfff' },
+      { type: 'query' as const, metatype: Object },
+      'request query field q contains a lone surrogate',
+    ],
+  ])('refuses %s with a 400 that says so', async (_name, value, metadata, message) => {
+    const refusal = sut.transform(value, metadata);
+    await expect(refusal).rejects.toBeInstanceOf(BadRequestException);
+    await expect(refusal).rejects.toMatchObject({
+      response: { code: 'VALIDATION_FAILED', message: expect.stringContaining(message) as unknown },
+    });
+  });
+
+  it.each([
+    ['12', 12],
+    ['-3', -3],
+    ['0.5', 0.5],
+    ['0x190', NaN],
+    ['1e3', NaN],
+    [' 1', NaN],
+    ['1 ', NaN],
+    ['01', NaN],
+    ['', NaN],
+  ])('turns the number parameter %j into %p (canonical decimal only)', async (text, expected) => {
+    await expect(
+      sut.transform(text, { type: 'param', data: 'id', metatype: Number }),
+    ).resolves.toBe(expected);
+  });
 });

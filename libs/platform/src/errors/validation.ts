@@ -1,14 +1,25 @@
-import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import {
+  BadRequestException,
+  ValidationPipe,
+  type ArgumentMetadata,
+  type ValidationError,
+} from '@nestjs/common';
+import { describeUnstorableText, findUnstorableText } from '../validation/unstorable-text.js';
 
 export const VALIDATION_FAILED = 'VALIDATION_FAILED';
 
 /** Far deeper than any request DTO; deeper input is refused before it is transformed. */
 export const MAX_INPUT_DEPTH = 32;
 
+/** Decimal as people write it: `12`, `-3`, `0.5`; not `0x1f`, `1e3`, ` 1`, `01` or `''`. */
+const CANONICAL_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
 /**
  * The global pipe: unknown properties are refused, payloads become DTO instances. Input that
  * nests deeper than MAX_INPUT_DEPTH is a 400 first: class-transformer recurses once per level,
  * and a few kilobytes of `[[[[…]]]]` would overflow the stack (a 500) on the way to the DTO.
+ * Text that no store can hold (NUL, lone surrogates: see unstorable-text.ts) is a 400 too, in
+ * every body, query and path parameter of every service, whichever runtime mounts it.
  */
 class FrenlyValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
@@ -19,7 +30,37 @@ class FrenlyValidationPipe extends ValidationPipe {
         code: VALIDATION_FAILED,
       });
     }
+    // Custom decorators hand over what the server derived (the identity), not client input.
+    const unstorable = metadata.type === 'custom' ? undefined : findUnstorableText(value);
+    if (unstorable) {
+      const where = metadata.type === 'param' ? 'path parameter' : `request ${metadata.type}`;
+      const what = metadata.data ? `${where} ${metadata.data}` : where;
+      throw new BadRequestException({
+        message: describeUnstorableText(unstorable, what),
+        error: 'Bad Request',
+        code: VALIDATION_FAILED,
+      });
+    }
     return (await super.transform(value, metadata)) as unknown;
+  }
+
+  /**
+   * A `number` path or query parameter converts from canonical decimal text only: Nest's `+value`
+   * would read `0x190` as 400, `1e3` as 1000 and `' 1'` as 1, so one resource would answer to
+   * many spellings. Anything else becomes NaN, which every numeric check refuses.
+   */
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    const converted = super.transformPrimitive(value, metadata);
+    if (
+      metadata.data &&
+      metadata.metatype === Number &&
+      (metadata.type === 'param' || metadata.type === 'query') &&
+      typeof value === 'string' &&
+      !CANONICAL_DECIMAL.test(value)
+    ) {
+      return NaN;
+    }
+    return converted;
   }
 }
 
@@ -29,7 +70,11 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     exceptionFactory: (errors) =>
-      new BadRequestException({ message: flattenMessages(errors), error: 'Bad Request', code: VALIDATION_FAILED }),
+      new BadRequestException({
+        message: flattenMessages(errors),
+        error: 'Bad Request',
+        code: VALIDATION_FAILED,
+      }),
   });
 }
 
@@ -49,7 +94,9 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
 function flattenMessages(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((text) => (parent ? `${parent}.${text}` : text));
+    const own = Object.values(error.constraints ?? {}).map((text) =>
+      parent ? `${parent}.${text}` : text,
+    );
     return [...own, ...flattenMessages(error.children ?? [], path)];
   });
 }

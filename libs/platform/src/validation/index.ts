@@ -1,0 +1,2 @@
+export * from './unstorable-text.js';
+export * from './site-id.js';
