@@ -4,7 +4,12 @@ import type { Database } from '@frenly/db';
 import { writeOutboxRows } from '../events/outbox-rows.js';
 import { siteIndexedEvent } from '../events/site-indexed.event.js';
 import { SiteRepository } from '../sites/site.repository.js';
-import { loadSeedCorpus, seedCorpusVersion, type SeedCorpus } from './seed-corpus.js';
+import {
+  loadSeedCorpus,
+  seedCorpusVersion,
+  type SeedCorpus,
+  type SkippedSeedEntry,
+} from './seed-corpus.js';
 import { SeedLoadRepository } from './seed-load.repository.js';
 
 export interface SeedResult {
@@ -13,6 +18,8 @@ export interface SeedResult {
   readonly status: 'loaded' | 'already-loaded';
   readonly inserted: number;
   readonly durationMs: number;
+  /** Corpus entries left out as unusable (see loadSeedCorpus); only known when the corpus was read. */
+  readonly skipped: readonly SkippedSeedEntry[];
 }
 
 /**
@@ -26,7 +33,7 @@ export async function seedCatalogue(db: Database, corpus?: SeedCorpus): Promise<
   const started = performance.now();
   const loads = new SeedLoadRepository(db);
   const version = corpus?.version ?? (await seedCorpusVersion());
-  if (await loads.isLoaded(version)) return done('already-loaded', 0);
+  if (await loads.isLoaded(version)) return done('already-loaded', 0, []);
   const seed = corpus ?? (await loadSeedCorpus());
   const sites = new SiteRepository(db);
   const inserted = await db.transaction(async (tx) => {
@@ -35,13 +42,23 @@ export async function seedCatalogue(db: Database, corpus?: SeedCorpus): Promise<
     await writeOutboxRows(tx, added.map(siteIndexedEvent));
     return added.length;
   });
-  if (inserted === undefined) return done('already-loaded', 0);
+  if (inserted === undefined) return done('already-loaded', 0, seed.skipped);
   // Planner statistics for the new rows now (PGlite has no autovacuum to gather them).
   await db.execute(sql`analyze search.sites`);
   await db.execute(sql`analyze search.lexicon`);
-  return done('loaded', inserted);
+  return done('loaded', inserted, seed.skipped);
 
-  function done(status: SeedResult['status'], count: number): SeedResult {
-    return { version, status, inserted: count, durationMs: Math.round(performance.now() - started) };
+  function done(
+    status: SeedResult['status'],
+    count: number,
+    skipped: readonly SkippedSeedEntry[],
+  ): SeedResult {
+    return {
+      version,
+      status,
+      inserted: count,
+      durationMs: Math.round(performance.now() - started),
+      skipped,
+    };
   }
 }

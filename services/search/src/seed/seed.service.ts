@@ -29,16 +29,28 @@ export class SeedService {
       await this.ensureSeeded();
       return;
     }
-    this.ensureSeeded().catch((error: unknown) => this.logger.exception('seed corpus check failed', error));
+    this.ensureSeeded().catch((error: unknown) =>
+      this.logger.exception('seed corpus check failed', error),
+    );
   }
 
   async ensureSeeded(): Promise<SeedResult> {
     const result = await seedCatalogue(this.db);
+    // One line per entry left out, so that a bad one is found and fixed, never fatal.
+    for (const entry of result.skipped)
+      this.logger.entry('warn', 'seed entry skipped', { entry: entry.where, reason: entry.reason });
     if (result.status === 'loaded') {
       this.outbox.poke();
-      this.logger.info('seed corpus loaded', { version: result.version, inserted: result.inserted, durationMs: result.durationMs });
+      this.logger.info('seed corpus loaded', {
+        version: result.version,
+        inserted: result.inserted,
+        durationMs: result.durationMs,
+      });
     } else {
-      this.logger.entry('debug', 'seed corpus already loaded', { version: result.version, durationMs: result.durationMs });
+      this.logger.entry('debug', 'seed corpus already loaded', {
+        version: result.version,
+        durationMs: result.durationMs,
+      });
     }
     return result;
   }

@@ -1,4 +1,10 @@
-import { canonicalUrl, domainOf, InvalidUrlError, originOf, tryCanonicalUrl } from './canonical-url.js';
+import {
+  canonicalUrl,
+  domainOf,
+  InvalidUrlError,
+  originOf,
+  tryCanonicalUrl,
+} from './canonical-url.js';
 
 describe(canonicalUrl.name, () => {
   it('spells the same page one way', () => {
@@ -14,7 +20,9 @@ describe(canonicalUrl.name, () => {
   });
 
   it('keeps meaningful query parameters, sorted, and resolves dot segments', () => {
-    expect(canonicalUrl('http://example.org/a/../b/?z=1&a=2&utm_medium=mail')).toBe('http://example.org/b/?a=2&z=1');
+    expect(canonicalUrl('http://example.org/a/../b/?z=1&a=2&utm_medium=mail')).toBe(
+      'http://example.org/b/?a=2&z=1',
+    );
     expect(canonicalUrl('example.org:8080/x')).toBe('https://example.org:8080/x');
   });
 
@@ -30,12 +38,24 @@ describe(canonicalUrl.name, () => {
     expect(() => canonicalUrl(input)).toThrow(message);
   });
 
+  it('accepts "_" in host names, as browsers do', () => {
+    expect(canonicalUrl('https://Fahrenheit_Fact.blogspot.com/2010/')).toBe(
+      'https://fahrenheit_fact.blogspot.com/2010/',
+    );
+    expect(canonicalUrl('fahrenheit_fact.blogspot.com')).toBe(
+      'https://fahrenheit_fact.blogspot.com/',
+    );
+    expect(domainOf(canonicalUrl('www.my_site.example.org'))).toBe('my_site.example.org');
+  });
+
   it('refuses a url longer than 2048 characters', () => {
     expect(() => canonicalUrl(`https://example.org/${'a'.repeat(3000)}`)).toThrow('at most 2048');
   });
 
   it('resolves links against a base and swallows bad ones', () => {
-    expect(tryCanonicalUrl('../about#team', 'https://example.org/docs/intro')).toBe('https://example.org/about');
+    expect(tryCanonicalUrl('../about#team', 'https://example.org/docs/intro')).toBe(
+      'https://example.org/about',
+    );
     expect(tryCanonicalUrl('mailto:someone@example.org', 'https://example.org/')).toBeUndefined();
   });
 

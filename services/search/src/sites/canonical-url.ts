@@ -4,7 +4,8 @@
 export const MAX_URL_LENGTH = 2048;
 
 // Parameters that only say where a visitor came from; they never change the page.
-const TRACKING_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|ref_src)$/i;
+const TRACKING_PARAMETER =
+  /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|ref_src)$/i;
 
 export class InvalidUrlError extends Error {
   constructor(message: string) {
@@ -22,25 +23,33 @@ export class InvalidUrlError extends Error {
 export function canonicalUrl(input: string): string {
   const text = input.trim();
   if (text === '') throw new InvalidUrlError('url must not be empty');
-  if (text.length > MAX_URL_LENGTH) throw new InvalidUrlError(`url must be at most ${MAX_URL_LENGTH} characters`);
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^:/]+:\d+(\/|$)/.test(text) ? text : `https://${text}`;
+  if (text.length > MAX_URL_LENGTH)
+    throw new InvalidUrlError(`url must be at most ${MAX_URL_LENGTH} characters`);
+  const withScheme =
+    /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^:/]+:\d+(\/|$)/.test(text) ? text : `https://${text}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
     throw new InvalidUrlError('url must be a valid web address');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidUrlError('url must use http or https');
-  if (url.username || url.password) throw new InvalidUrlError('url must not contain a user name or password');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InvalidUrlError('url must use http or https');
+  if (url.username || url.password)
+    throw new InvalidUrlError('url must not contain a user name or password');
   const hostname = url.hostname.replace(/\.$/, '');
-  if (hostname === '' || !/^[a-z0-9.[\]:-]+$/.test(hostname) || hostname.startsWith('.')) throw new InvalidUrlError('url must name a host');
+  // "_" is not valid in a DNS host name (RFC 952) but is common in real ones
+  // (fahrenheit_fact.blogspot.com): browsers and resolvers accept it, and so do we.
+  if (hostname === '' || !/^[a-z0-9_.[\]:-]+$/.test(hostname) || hostname.startsWith('.'))
+    throw new InvalidUrlError('url must name a host');
   url.hostname = hostname;
   url.hash = '';
   const kept = [...url.searchParams.entries()].filter(([name]) => !TRACKING_PARAMETER.test(name));
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   url.search = kept.length > 0 ? new URLSearchParams(kept).toString() : '';
   const href = url.href;
-  if (href.length > MAX_URL_LENGTH) throw new InvalidUrlError(`url must be at most ${MAX_URL_LENGTH} characters`);
+  if (href.length > MAX_URL_LENGTH)
+    throw new InvalidUrlError(`url must be at most ${MAX_URL_LENGTH} characters`);
   return href;
 }
 
