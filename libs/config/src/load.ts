@@ -16,7 +16,7 @@ export function loadConfig<S extends ConfigSpec>(spec: S, source: NodeJS.Process
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [name, varSpec] of Object.entries(spec)) {
-    const result = varSpec.parse(source[name]);
+    const result = varSpec.parse(source[name], source);
     if (result.ok) values[name] = result.value;
     else problems.push(`${name} ${result.error}`);
   }

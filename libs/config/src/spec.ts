@@ -8,8 +8,12 @@ export interface VarSpec<T> {
   readonly description: string;
   /** The default as it would be written in the environment; undefined = required or optional. */
   readonly defaultText?: string;
-  /** Parses the raw text; returns an error message (without the variable name) when invalid. */
-  parse(raw: string | undefined): { ok: true; value: T } | { ok: false; error: string };
+  /**
+   * Parses the raw text; returns an error message (without the variable name) when invalid.
+   * `source` is the whole environment being loaded, for the rare variable that depends on
+   * another (one refused when NODE_ENV=production).
+   */
+  parse(raw: string | undefined, source?: NodeJS.ProcessEnv): { ok: true; value: T } | { ok: false; error: string };
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -31,6 +31,12 @@ export {
 export { AllowList, allowListEntryProblem, fetchAllowListVar } from './allow-list.js';
 export { createStaticResolver, systemResolver, type Resolver } from './resolver.js';
 export {
+  fetchResolveVar,
+  ResolveRules,
+  resolveRuleProblem,
+  type ResolveTarget,
+} from './resolve-rules.js';
+export {
   decodeText,
   detectEncoding,
   parseContentType,

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AllowList } from './allow-list.js';
+import type { ResolveRules } from './resolve-rules.js';
 import type { Resolver } from './resolver.js';
 
 export const DEFAULT_USER_AGENT = 'FrenlyBot/0.1 (+https://github.com/frenly; site analysis)';
@@ -13,6 +14,11 @@ export interface SafeFetcherOptions {
   readonly allowList?: AllowList | readonly string[];
   /** Name → addresses; the system resolver by default. Tests pass `createStaticResolver`. */
   readonly resolver?: Resolver;
+  /**
+   * `FRENLY_RESOLVE` rules (`HOST=ADDRESS:PORT`): mapped names connect to that address and port
+   * instead (tests' fixture webs). The address still passes the address policy. None by default.
+   */
+  readonly resolve?: ResolveRules | readonly string[];
   /** Body cap, on the wire and decompressed. 5 MiB by default. */
   readonly maxBodyBytes?: number;
   /** Budget for the whole fetch, redirects and body included. 10 s by default. */

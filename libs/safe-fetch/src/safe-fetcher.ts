@@ -6,6 +6,7 @@ import { checkAnnouncedLength, readBody } from './body/read-body.js';
 import { checkAddress, checkUrl, type CheckedUrl } from './check-url.js';
 import { Deadline } from './deadline.js';
 import { openHop, type OpenHop } from './http/open-hop.js';
+import { ResolveRules } from './resolve-rules.js';
 import { systemResolver, type Resolver } from './resolver.js';
 import { SafeFetchError, SafeFetchErrorCode } from './safe-fetch-error.js';
 import {
@@ -39,6 +40,7 @@ interface FetchRun {
 export class SafeFetcher {
   private readonly allowList: AllowList;
   private readonly resolver: Resolver;
+  private readonly routes: ResolveRules;
   private readonly maxBodyBytes: number;
   private readonly timeoutMs: number;
   private readonly maxRedirects: number;
@@ -48,7 +50,10 @@ export class SafeFetcher {
   constructor(options: SafeFetcherOptions = {}) {
     this.allowList =
       options.allowList instanceof AllowList ? options.allowList : new AllowList(options.allowList);
-    this.resolver = options.resolver ?? systemResolver;
+    this.routes =
+      options.resolve instanceof ResolveRules ? options.resolve : new ResolveRules(options.resolve);
+    // FRENLY_RESOLVE: mapped names resolve to their rule's address (and connect to its port below).
+    this.resolver = this.routes.wrap(options.resolver ?? systemResolver);
     this.maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     this.timeoutMs = positive('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
@@ -75,9 +80,10 @@ export class SafeFetcher {
       current = checkUrl(input, { allowList: this.allowList });
       const requested = current.url.href;
       for (;;) {
-        const addresses = await this.vetAddresses(current, run);
+        const route = this.routes.route(current);
+        const addresses = await this.vetAddresses(route, run);
         const hop = await openHop({
-          target: current,
+          target: route,
           addresses,
           method: options.method ?? 'GET',
           headers: this.requestHeaders(options),
