@@ -4,7 +4,7 @@ import { SearchIndexRepository } from '../src/sites/search-index.repository.js';
 import { insertSites, type FixtureSite } from './fixtures.js';
 import { ENGINES, SearchContext } from './search-context.js';
 
-const visitor = { ip: '203.0.113.9', userAgent: 'jest' };
+const visitor = { ip: '203.0.113.9' };
 
 // 12 sites about tomatoes, friendlier as the number grows; the exact name match is the least friendly.
 const FIXTURES: FixtureSite[] = [

@@ -120,7 +120,7 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
       sql`select count(*)::int as n from search.outbox where topic = ${Topics.SiteIndexed} and payload->>'url' = 'https://new-site.example/'`,
     );
     expect(announced.rows[0]?.n).toBe(1);
-    const found = await ctx.app.get(SearchService).search({ q: 'analysed site', page: 1, limit: 10 }, { ip: '::1', userAgent: 'jest' });
+    const found = await ctx.app.get(SearchService).search({ q: 'analysed site', page: 1, limit: 10 }, { ip: '::1' });
     expect(found.results[0]).toMatchObject({ id: created?.id, frenlinessScore: 87, trustScore: 'high', isVerified: true, analysisData });
   });
 

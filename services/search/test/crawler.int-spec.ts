@@ -12,7 +12,7 @@ import { SearchService } from '../src/search/search.service.js';
 import { startFixtureSite, type FixtureSite } from './fixture-site.js';
 import { ManualClock, SearchContext } from './search-context.js';
 
-const visitor = { ip: '::1', userAgent: 'jest' };
+const visitor = { ip: '::1' };
 
 function reportOf(outcome: CrawlOutcome): CrawlReport {
   if (outcome.status !== 'done') throw new Error(`crawl failed: ${outcome.error.message}`);

@@ -3,7 +3,7 @@ import { SearchService } from '../src/search/search.service.js';
 import { insertSites, type FixtureSite } from './fixtures.js';
 import { ENGINES, SearchContext } from './search-context.js';
 
-const visitor = { ip: '203.0.113.7', userAgent: 'jest' };
+const visitor = { ip: '203.0.113.7' };
 
 // Order matters: ids ascend in this order, and ties are broken by id.
 const FIXTURES: FixtureSite[] = [

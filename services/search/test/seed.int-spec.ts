@@ -5,7 +5,7 @@ import { seedCatalogue } from '../src/seed/seed-catalogue.js';
 import { loadSeedCorpus } from '../src/seed/seed-corpus.js';
 import { ENGINES, SearchContext } from './search-context.js';
 
-const visitor = { ip: '198.51.100.1', userAgent: 'jest' };
+const visitor = { ip: '198.51.100.1' };
 
 describe('seed corpus', () => {
   it('has over 1,000 distinct sites with titles and descriptions, deduplicated by canonical url', async () => {

@@ -8,7 +8,7 @@ import { SiteRepository } from '../src/sites/site.repository.js';
 import { insertSites } from './fixtures.js';
 import { ENGINES, SearchContext } from './search-context.js';
 
-const visitor = { ip: '203.0.113.21', userAgent: 'jest' };
+const visitor = { ip: '203.0.113.21' };
 
 /**
  * Rows of search.site_heads / search.site_bodies that differ from what search.sites says now

@@ -53,7 +53,12 @@ export const searchConfigSpec = {
   KAFKA_NAMESPACE: commonVars.KAFKA_NAMESPACE,
   PORT: env.port('HTTP port of the search service', 3001),
   HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
-  SEARCH_TRUST_FORWARDED_FOR: env.bool('Take the visitor address (hashed for trending) from the last X-Forwarded-For hop, as set by the gateway', true),
+  SEARCH_TRUST_FORWARDED_FOR: env.bool('Take the visitor address (its network counts for trending) from X-Forwarded-For, as set by the gateway', true),
+  SEARCH_FORWARDED_HOPS: env.int('X-Forwarded-For entries, from the right, added by trusted proxies: 1 = the gateway only; add one per reverse proxy in front of the gateway (an ingress: 2)', {
+    default: d.forwardedHops,
+    min: 1,
+    max: 10,
+  }),
   SEARCH_CONSUMER_GROUP: env.string('Kafka consumer group of the catalogue event consumers (votes, stakes, analyses); a private copy of the catalogue (a benchmark) needs its own', {
     default: d.consumerGroup,
   }),
@@ -65,7 +70,9 @@ export type SearchConfig = ConfigOf<typeof searchConfigSpec>;
 export type SearchSettingsConfig = ConfigOf<typeof searchSettingsVars>;
 
 /** Settings overrides from the validated variables. */
-export function searchSettingsFrom(config: SearchSettingsConfig & { SEARCH_TRUST_FORWARDED_FOR?: boolean; SEARCH_CONSUMER_GROUP?: string; SEARCH_CONSUME_FROM_BEGINNING?: boolean }): SearchSettingsOverrides {
+export function searchSettingsFrom(
+  config: SearchSettingsConfig & { SEARCH_TRUST_FORWARDED_FOR?: boolean; SEARCH_FORWARDED_HOPS?: number; SEARCH_CONSUMER_GROUP?: string; SEARCH_CONSUME_FROM_BEGINNING?: boolean },
+): SearchSettingsOverrides {
   return {
     seedOnStart: config.SEARCH_SEED,
     ranking: { candidateLimit: config.SEARCH_CANDIDATE_LIMIT, bodyTierBelow: config.SEARCH_BODY_TIER_BELOW, bodyScanLimit: config.SEARCH_BODY_SCAN_LIMIT },
@@ -78,6 +85,7 @@ export function searchSettingsFrom(config: SearchSettingsConfig & { SEARCH_TRUST
       recrawlHours: config.SEARCH_RECRAWL_HOURS,
     },
     ...(config.SEARCH_TRUST_FORWARDED_FOR === undefined ? {} : { trustForwardedFor: config.SEARCH_TRUST_FORWARDED_FOR }),
+    ...(config.SEARCH_FORWARDED_HOPS === undefined ? {} : { forwardedHops: config.SEARCH_FORWARDED_HOPS }),
     ...(config.SEARCH_CONSUMER_GROUP === undefined ? {} : { consumerGroup: config.SEARCH_CONSUMER_GROUP }),
     ...(config.SEARCH_CONSUME_FROM_BEGINNING === undefined ? {} : { consumeFromBeginning: config.SEARCH_CONSUME_FROM_BEGINNING }),
   };

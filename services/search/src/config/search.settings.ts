@@ -52,8 +52,14 @@ export interface SearchSettings {
     /** …or as soon as this many are waiting. */
     readonly maxBatch: number;
   };
-  /** Take the visitor's address from the last X-Forwarded-For hop (behind the gateway). */
+  /** Take the visitor's address from X-Forwarded-For (behind the gateway) instead of the socket. */
   readonly trustForwardedFor: boolean;
+  /**
+   * X-Forwarded-For entries, counted from the right, that proxies we trust appended: the
+   * gateway's is one, each reverse proxy in front of the gateway adds one. The visitor is the
+   * entry those proxies saw; entries further left are whatever the client claimed.
+   */
+  readonly forwardedHops: number;
   readonly crawl: CrawlSettings;
 }
 
@@ -92,6 +98,7 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
   trending: { minVisitors: 3, halfLifeHours: 24, windowHours: 7 * 24, size: 10, maxQueryLength: 60, cacheSeconds: 30 },
   queryLog: { flushIntervalMs: 250, maxBatch: 200 },
   trustForwardedFor: false,
+  forwardedHops: 1,
   crawl: {
     userAgent: 'FrenlyBot/0.1 (+https://github.com/frenly/frenly; search crawler)',
     allowList: [],
@@ -125,6 +132,7 @@ export function resolveSearchSettings(overrides: SearchSettingsOverrides = {}): 
     trending: { ...d.trending, ...overrides.trending },
     queryLog: { ...d.queryLog, ...overrides.queryLog },
     trustForwardedFor: overrides.trustForwardedFor ?? d.trustForwardedFor,
+    forwardedHops: overrides.forwardedHops ?? d.forwardedHops,
     crawl: { ...d.crawl, ...overrides.crawl },
   };
 }

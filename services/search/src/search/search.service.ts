@@ -27,9 +27,10 @@ export interface SearchRequestParams {
   limit: number;
 }
 
+/** Who searched: trending counts a signed-in user once, and a signed-out client once per network. */
 export interface Visitor {
   ip: string;
-  userAgent: string;
+  userId?: string;
 }
 
 interface Outcome {
@@ -136,7 +137,7 @@ export class SearchService {
   }
 
   private async log(query: string, parsed: WebQuery, resultCount: number, visitor: Visitor): Promise<void> {
-    const visitorHash = await this.visitors.hash(visitor.ip, visitor.userAgent);
+    const visitorHash = await this.visitors.hash(visitor);
     this.queryLog.record({ query, normalizedQuery: formatWebQuery(parsed), visitorHash, resultCount, loggedAt: this.clock().toISOString() });
   }
 }

@@ -1,15 +1,32 @@
 import type { IncomingMessage } from 'node:http';
+import { IDENTITY_HEADER, type IdentityTokens } from '@frenly/platform';
 import type { Visitor } from './search.service.js';
 
+export interface VisitorSource {
+  /** Behind the gateway: the address comes from X-Forwarded-For, not from the socket. */
+  readonly trustForwardedFor: boolean;
+  /** X-Forwarded-For entries, from the right, that trusted proxies appended (the gateway's is one). */
+  readonly forwardedHops: number;
+  readonly tokens: IdentityTokens;
+}
+
 /**
- * The visitor's address and user agent. Behind the gateway (trustForwardedFor) the address is
- * the last X-Forwarded-For hop, the one the gateway itself appended; earlier hops are whatever
- * the client claimed and are ignored.
+ * Who is searching: the signed-in user the gateway vouches for, if any, and the client
+ * address. Behind the gateway the address is the X-Forwarded-For entry `forwardedHops` from
+ * the right: the hop the outermost trusted proxy saw. Entries further left are whatever the
+ * client claimed and are ignored. The User-Agent is not read: anyone can send any.
  */
-export function visitorOf(request: IncomingMessage, trustForwardedFor: boolean): Visitor {
+export function visitorOf(request: IncomingMessage, source: VisitorSource): Visitor {
   const forwarded = request.headers['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((hop) => hop.trim()).filter(Boolean);
-  const ip = (trustForwardedFor ? hops[hops.length - 1] : undefined) ?? request.socket.remoteAddress ?? 'unknown';
-  const agent = request.headers['user-agent'];
-  return { ip, userAgent: typeof agent === 'string' ? agent.slice(0, 512) : '' };
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  const trusted = source.trustForwardedFor
+    ? hops[Math.max(0, hops.length - source.forwardedHops)]
+    : undefined;
+  const ip = trusted ?? request.socket.remoteAddress ?? 'unknown';
+  const header = request.headers[IDENTITY_HEADER];
+  const userId = source.tokens.verify(Array.isArray(header) ? header[0] : header)?.userId;
+  return userId === undefined ? { ip } : { ip, userId };
 }

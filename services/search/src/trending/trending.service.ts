@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, SEARCH_SETTINGS, type Clock, type SearchSettings } from '../config/search.settings.js';
+import { mayTrend } from './may-trend.js';
 import { TrendingRepository } from './trending.repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -33,6 +34,9 @@ export class TrendingService {
       this.lastPrune = now;
       await this.repository.pruneBefore(windowStart);
     }
-    return this.repository.hottest({ now: new Date(now), windowStart, halfLifeSeconds: halfLifeHours * 3600, minVisitors, limit: size });
+    // The writer keeps what may not trend out of the table; this also holds for rows stored
+    // before a rule was added (they stay until they leave the window). A few spare rows cover them.
+    const hottest = await this.repository.hottest({ now: new Date(now), windowStart, halfLifeSeconds: halfLifeHours * 3600, minVisitors, limit: size * 2 });
+    return hottest.filter(mayTrend).slice(0, size);
   }
 }

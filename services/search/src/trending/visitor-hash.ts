@@ -3,13 +3,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import { searchSettings, type Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
+import type { Visitor } from '../search/search.service.js';
+import { clientNetwork } from './client-network.js';
 
 const SALT_KEY = 'visitor_salt';
 
 /**
- * Who searched, without keeping who they are: sha256(salt, IP, user agent). The salt is made
- * once per installation and kept in the database, so every instance of the service (and every
- * restart) gives a visitor the same hash, and the raw address is never stored or published.
+ * Who searched, without keeping who they are: sha256(salt, signed-in user id) or, signed out,
+ * sha256(salt, client network) (client-network.ts). Not the user agent: it is whatever the
+ * client sends, and three of them from one address made three "visitors" and any query trend.
+ * The salt is made once per installation and kept in the database, so every instance of the
+ * service (and every restart) gives a visitor the same hash, and neither the address nor the
+ * user id is stored or published.
  */
 @Injectable()
 export class VisitorHasher {
@@ -17,9 +22,10 @@ export class VisitorHasher {
 
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  async hash(ip: string, userAgent: string): Promise<string> {
+  async hash(visitor: Visitor): Promise<string> {
     const salt = await this.loadSalt();
-    return createHash('sha256').update(salt).update('\0').update(ip).update('\0').update(userAgent).digest('hex').slice(0, 32);
+    const [kind, id] = visitor.userId === undefined ? ['network', clientNetwork(visitor.ip)] : ['user', visitor.userId];
+    return createHash('sha256').update(salt).update('\0').update(kind).update('\0').update(id).digest('hex').slice(0, 32);
   }
 
   private loadSalt(): Promise<string> {
