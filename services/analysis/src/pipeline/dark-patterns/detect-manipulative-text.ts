@@ -1,0 +1,108 @@
+// Finds manipulative design in a page's visible texts: a pure function over strings, so the page
+// scanner (or any other source of text) can feed it. Each finding quotes its evidence and
+// carries every category its message belongs to: "Hurry! Only 2 left" is scarcity and urgency.
+import { normaliseText } from './normalise-text.js';
+import type { MathurCategory, PatternType } from './pattern-types.js';
+import { TEXT_RULES } from './text-rules.js';
+
+export interface TextFinding {
+  readonly type: PatternType;
+  /** The type's own category first, then those of other patterns in the same message. */
+  readonly categories: readonly MathurCategory[];
+  /** The normalised text around the match, at most 140 characters. */
+  readonly evidence: string;
+  /** Index of the segment the match starts in. */
+  readonly segment: number;
+}
+
+interface Hit {
+  readonly type: PatternType;
+  readonly index: number;
+  readonly length: number;
+}
+
+/** A message this short is one message: everything found in it describes the same thing. */
+const ONE_MESSAGE = 160;
+/** In longer text, hits this close (in characters) describe the same message. */
+const NEAR = 80;
+/** Adjacent segments this short may be one message split across elements. */
+const SHORT_PIECE = 80;
+const EVIDENCE_MAX = 140;
+
+function hitsIn(text: string): Hit[] {
+  const hits: Hit[] = [];
+  for (const rule of TEXT_RULES) {
+    const match = rule.pattern.exec(text);
+    if (!match) continue;
+    if (rule.unless?.test(text)) continue;
+    hits.push({ type: rule.type, index: match.index, length: match[0].length });
+  }
+  return hits;
+}
+
+function quote(text: string, index: number, length: number): string {
+  if (text.length <= EVIDENCE_MAX) return text;
+  const room = Math.max(0, EVIDENCE_MAX - length);
+  let start = Math.max(0, index - Math.floor(room / 2));
+  const end = Math.min(text.length, start + EVIDENCE_MAX);
+  start = Math.max(0, end - EVIDENCE_MAX);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+}
+
+function findingsOf(text: string, hits: readonly Hit[], segment: number): TextFinding[] {
+  const findings: TextFinding[] = [];
+  const seenTypes = new Set<string>();
+  for (const hit of hits) {
+    if (seenTypes.has(hit.type.id)) continue;
+    seenTypes.add(hit.type.id);
+    const together = hits.filter(
+      (other) => text.length <= ONE_MESSAGE || Math.abs(other.index - hit.index) <= NEAR,
+    );
+    const categories = [hit.type.category, ...together.map((other) => other.type.category)];
+    findings.push({
+      type: hit.type,
+      categories: [...new Set(categories)],
+      evidence: quote(text, hit.index, hit.length),
+      segment,
+    });
+  }
+  return findings;
+}
+
+/**
+ * Runs the text rules over each segment (one block of visible text, a button's or a link's
+ * name), after normalising it. Two adjacent short segments are also read as one, so that a
+ * message split across elements ("Only <b>2</b>" / "<span>left!</span>" in separate blocks)
+ * is still found; such a finding is kept only when its match crosses the join.
+ */
+export function detectManipulativeText(segments: readonly string[]): TextFinding[] {
+  const texts = segments.map(normaliseText);
+  const findings: TextFinding[] = [];
+  texts.forEach((text, index) => {
+    if (text.length >= 4) findings.push(...findingsOf(text, hitsIn(text), index));
+  });
+  for (let index = 0; index + 1 < texts.length; index++) {
+    const first = texts[index] ?? '';
+    const second = texts[index + 1] ?? '';
+    if (first === '' || second === '' || first.length > SHORT_PIECE || second.length > SHORT_PIECE)
+      continue;
+    const joined = `${first} ${second}`;
+    const crossing = hitsIn(joined).filter(
+      (hit) => hit.index < first.length && hit.index + hit.length > first.length + 1,
+    );
+    if (crossing.length === 0) continue;
+    const found = new Set(
+      findings
+        .filter((finding) => finding.segment === index || finding.segment === index + 1)
+        .map((finding) => finding.type.id),
+    );
+    findings.push(
+      ...findingsOf(
+        joined,
+        crossing.filter((hit) => !found.has(hit.type.id)),
+        index,
+      ),
+    );
+  }
+  return findings;
+}
