@@ -43,7 +43,11 @@ export class SignInBrowser {
   ) {
     const hops: string[] = [];
     let current = url;
-    let request = init;
+    // Like a browser's address bar: a navigation the user started says so (Sec-Fetch-Site: none).
+    let request: typeof init = {
+      ...init,
+      headers: { 'sec-fetch-site': 'none', ...init.headers },
+    };
     for (let i = 0; i < 20; i++) {
       const response = await this.request(current, request);
       const location = response.headers.get('location');
