@@ -157,12 +157,7 @@ describe('serveFrontend: compressed static files', () => {
   });
 
   it('serves index.html, and client-side routes, compressed but revalidated on every use', async () => {
-    for (const path of [
-      '/',
-      '/index.html',
-      '/dashboard',
-      '/analysis?url=https%3A%2F%2Fexample.org',
-    ]) {
+    for (const path of ['/', '/index.html', '/dashboard', '/search?q=privacy']) {
       const res = await get(base, path, { 'accept-encoding': BROWSER });
       expect([
         path,
@@ -173,6 +168,21 @@ describe('serveFrontend: compressed static files', () => {
       ]).toEqual([path, 200, 'text/html; charset=utf-8', 'no-cache', 'br']);
       expect(brotliDecompressSync(res.body).toString()).toBe(html);
     }
+  });
+
+  it('serves /analysis compressed, marked with how the browser arrived, and never stored', async () => {
+    const res = await get(base, '/analysis?url=https%3A%2F%2Fexample.org', {
+      'accept-encoding': BROWSER,
+      'sec-fetch-site': 'same-origin',
+    });
+    expect([res.status, res.headers['cache-control'], res.headers['content-encoding']]).toEqual([
+      200,
+      'no-store',
+      'br',
+    ]);
+    expect(brotliDecompressSync(res.body).toString()).toBe(
+      html.replace('</head>', '<meta name="frenly-arrival" content="same-site"></head>'),
+    );
   });
 
   it('answers a repeated request with 304 while the ETag of that encoding matches', async () => {

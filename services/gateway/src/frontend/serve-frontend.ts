@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ModuleRef } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   METRICS_ROUTE_LOCAL,
@@ -8,7 +9,10 @@ import {
   type HttpResponse,
   type JsonLogger,
 } from '@frenly/platform';
+import type { SiteOriginPolicy } from '../auth/same-site-navigation.js';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options.js';
 import { isBackendPath } from '../routing/route-table.js';
+import { isMarkedPath, sendMarkedIndex } from './arrival-marker.js';
 import { negotiateEncoding, type ContentEncoding } from './content-encoding.js';
 import { StaticFiles, type StaticFile } from './static-files.js';
 
@@ -17,13 +21,16 @@ import { StaticFiles, type StaticFile } from './static-files.js';
  * non-backend path, so that client-side routes (/search, /dashboard…) survive a reload.
  * Text files go out brotli- or gzip-compressed as the client accepts (the build writes both;
  * see frontend/vite-plugins/precompress.ts), with `Vary: Accept-Encoding`; fingerprinted
- * assets are cached for a year, everything else is revalidated (ETag, 304).
+ * assets are cached for a year, everything else is revalidated (ETag, 304). Pages that act on
+ * their query when opened (/analysis) get index.html marked with how the browser arrived (see
+ * arrival-marker.ts), judged by the app's public origin (`origins`, else the gateway's options).
  * Returns false (and serves nothing) when the folder has no index.html.
  */
 export function serveFrontend(
   app: NestExpressApplication,
   distDir: string,
   logger: JsonLogger,
+  origins: SiteOriginPolicy = originsOf(app),
 ): boolean {
   if (!existsSync(join(distDir, 'index.html'))) {
     logger.entry('warn', 'frontend not built: only the API is served', {
@@ -42,11 +49,26 @@ export function serveFrontend(
       { context: 'frontend', distDir },
     );
   }
-  app.use(frontendFiles(files, index));
+  app.use(frontendFiles(files, index, origins));
   return true;
 }
 
-function frontendFiles(files: StaticFiles, index: StaticFile): HttpMiddleware {
+/** The gateway's public origin settings when the app has them; else the request's own host. */
+function originsOf(app: NestExpressApplication): SiteOriginPolicy {
+  try {
+    // Through ModuleRef: a missing provider throws here, where app.get would end the process.
+    const modules = app.get(ModuleRef);
+    return modules.get<string, GatewayOptions>(GATEWAY_OPTIONS, { strict: false }).identity;
+  } catch {
+    return { publicOrigin: undefined, trustProxy: false };
+  }
+}
+
+function frontendFiles(
+  files: StaticFiles,
+  index: StaticFile,
+  origins: SiteOriginPolicy,
+): HttpMiddleware {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = pathOf(req);
@@ -57,6 +79,7 @@ function frontendFiles(files: StaticFiles, index: StaticFile): HttpMiddleware {
     const served = file ?? (isBackendPath(path) || path.startsWith('/assets/') ? undefined : index);
     if (!served) return next();
     if (res.locals) res.locals[METRICS_ROUTE_LOCAL] = 'frontend';
+    if (served === index && isMarkedPath(path)) return sendMarkedIndex(index, req, res, origins);
     send(files, served, req, res).catch(next);
   };
 }
