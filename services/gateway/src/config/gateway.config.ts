@@ -1,5 +1,6 @@
 import { commonVars, env, type ConfigOf } from '@frenly/config';
 import { distributedVars } from '@frenly/platform';
+import { proxyAddressProblem } from '../edge/proxy-trust.js';
 import { authProvidersVar } from './auth-providers.var.js';
 
 /** One or more instances of a service (comma-separated base URLs); the gateway spreads requests over them. */
@@ -101,7 +102,14 @@ export const edgeVars = {
     default: 64 * 1024,
     min: 1024,
     max: 16 * 1024 * 1024,
-  }),
+  }),  FRENLY_TRUSTED_PROXIES: env.list(
+    'With FRENLY_TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (rate limits), comma-separated IP addresses, CIDR ranges, loopback, linklocal or uniquelocal; a request from any other peer is counted by its own address',
+    { default: 'loopback,linklocal,uniquelocal', item: proxyAddressProblem },
+  ),
+  FRENLY_TRUSTED_PROXY_HOPS: env.int(
+    'With FRENLY_TRUST_PROXY: how many trusted proxies a request passes through (X-Forwarded-For entries believed, from the right)',
+    { default: 1, min: 1, max: 10 },
+  ),
 };
 
 /** The gateway on its own (distributed mode): identity data in PostgreSQL, events on Kafka. */

@@ -1,19 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import { forwardedClientAddress, type ProxyTrust } from './proxy-trust.js';
 
 /**
- * The client's IP address. Behind a trusted reverse proxy (FRENLY_TRUST_PROXY) it is the last
- * X-Forwarded-For entry, the one our proxy appended: entries to its left come from the client
- * and could be anything. Without a trusted proxy the header is ignored.
+ * The client's IP address. Behind trusted reverse proxies (FRENLY_TRUST_PROXY, with
+ * FRENLY_TRUSTED_PROXIES and FRENLY_TRUSTED_PROXY_HOPS) it is the X-Forwarded-For entry the
+ * outermost trusted proxy appended, and only when the socket's peer is one of them: entries
+ * further left come from the client and could be anything. Otherwise the header is ignored.
  */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const joined = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
-    const last = joined?.split(',').pop()?.trim();
-    if (last && isIP(unmapped(last))) return unmapped(last);
-  }
-  return unmapped(req.socket.remoteAddress ?? 'unknown');
+export function clientAddress(req: IncomingMessage, proxies: ProxyTrust | undefined): string {
+  const peer = unmapped(req.socket.remoteAddress ?? 'unknown');
+  if (proxies === undefined || req.headers['x-forwarded-for'] === undefined) return peer;
+  const forwarded = unmapped(forwardedClientAddress(req, proxies).trim());
+  return isIP(forwarded) ? forwarded : peer;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { loadConfig } from '@frenly/config';
 import { edgeVars, type EdgeConfig } from '../config/gateway.config.js';
+import type { TrustedProxies } from './proxy-trust.js';
 
 /**
  * What a request spends from its budget. Each bucket has its own budget per window, per
@@ -39,7 +40,18 @@ export interface OpenWebsocketCaps {
 export interface EdgeSettings {
   readonly rateLimits: RateLimitSettings;
   readonly maxBodyBytes: number;
+  /**
+   * With FRENLY_TRUST_PROXY: the proxies whose X-Forwarded-For tells the client's address
+   * (FRENLY_TRUSTED_PROXIES, FRENLY_TRUSTED_PROXY_HOPS); default DEFAULT_TRUSTED_PROXIES.
+   */
+  readonly trustedProxies?: TrustedProxies;
 }
+
+/** One proxy on this machine or a private network: what a compose or k8s ingress looks like. */
+export const DEFAULT_TRUSTED_PROXIES: TrustedProxies = {
+  addresses: ['loopback', 'linklocal', 'uniquelocal'],
+  hops: 1,
+};
 
 export function edgeSettingsFrom(config: EdgeConfig): EdgeSettings {
   return {
@@ -60,6 +72,10 @@ export function edgeSettingsFrom(config: EdgeConfig): EdgeSettings {
       },
     },
     maxBodyBytes: config.FRENLY_MAX_BODY_BYTES,
+    trustedProxies: {
+      addresses: config.FRENLY_TRUSTED_PROXIES,
+      hops: config.FRENLY_TRUSTED_PROXY_HOPS,
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@frenly/platform';
 import { readCookie } from '../sessions/cookies.js';
 import { SESSION_COOKIE, type SessionService } from '../sessions/session.service.js';
+import { canonicalPath } from './canonical-path.js';
 import { writeError } from './write-error.js';
 
 /** The user each signed-in request acts for, for the edge's own later steps (rate limits). */
@@ -50,7 +51,7 @@ export function identityMiddleware(
 ): HttpMiddleware {
   const log = logger.forContext('identity');
   return (req, res, next) => {
-    if (!NEEDS_IDENTITY.test((req.url ?? '/').split('?')[0] ?? '/')) {
+    if (!NEEDS_IDENTITY.test(canonicalPath(req.url))) {
       delete req.headers[IDENTITY_HEADER];
       return next();
     }

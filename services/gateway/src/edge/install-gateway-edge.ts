@@ -10,9 +10,11 @@ import {
 import { InstallationRepository } from '../meta/installation.repository.js';
 import { SessionService } from '../sessions/session.service.js';
 import { declaredBodyLimitMiddleware, installBoundedBodyParsers } from './body-limit.js';
-import { defaultEdgeSettings } from './edge-settings.js';
+import { DEFAULT_TRUSTED_PROXIES, defaultEdgeSettings } from './edge-settings.js';
 import { attachIdentity, identityMiddleware } from './identity.middleware.js';
+import { jsonOnlyMiddleware } from './json-only.middleware.js';
 import { RateLimitCounters } from './rate-limit-counters.js';
+import { compileProxyTrust } from './proxy-trust.js';
 import { OpenSocketCounts } from './rate-limit-open-sockets.js';
 import { createUpgradeGuard } from './rate-limit-upgrade.js';
 import { rateLimitMiddleware } from './rate-limit.middleware.js';
@@ -45,7 +47,7 @@ const STORE_WARNING_INTERVAL_MS = 30_000;
 /**
  * The gateway's front door, installed before any route in both runtimes: security headers,
  * the declared body size, the development identity provider when enabled, the cross-site
- * check, identity propagation, rate limits, then (after any forwarding) bounded body parsers.
+ * check, JSON-only API bodies, identity propagation, rate limits, then (after any forwarding) bounded body parsers.
  * Call it first in the app's `configure`; websocket upgrades get the same identity and limits
  * through the `guardUpgrade` its hooks are handed.
  */
@@ -58,6 +60,9 @@ export async function installGatewayEdge(
   const edge = options.edge ?? { settings: defaultEdgeSettings() };
   const { trustProxy } = options.identity;
   const sessions = app.get(SessionService);
+  const proxies = trustProxy
+    ? compileProxyTrust(edge.settings.trustedProxies ?? DEFAULT_TRUSTED_PROXIES)
+    : undefined;
   app.use(securityHeadersMiddleware(trustProxy));
   app.use(declaredBodyLimitMiddleware(edge.settings.maxBodyBytes));
   if (options.identity.devIdp) {
@@ -66,16 +71,17 @@ export async function installGatewayEdge(
     );
   }
   app.use(sameOriginMiddleware(options.identity));
+  app.use(jsonOnlyMiddleware());
   app.use(identityMiddleware(sessions, options.identityTokens, logger));
   const { rateLimits } = edge.settings;
   const counters = rateLimits.enabled ? await rateLimitCounters(app, edge, logger) : undefined;
-  if (counters) app.use(rateLimitMiddleware(counters, trustProxy, logger));
+  if (counters) app.use(rateLimitMiddleware(counters, proxies, logger));
   const guardUpgrade = createUpgradeGuard({
     identify: (req) => attachIdentity(req, sessions, options.identityTokens),
     limits: counters && {
       counters,
       openSockets: new OpenSocketCounts(rateLimits.openWebsockets),
-      trustProxy,
+      proxies,
     },
     logger,
   });

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { addressKey, clientAddress } from './client-address.js';
 import { signedInUserOf } from './identity.middleware.js';
+import type { ProxyTrust } from './proxy-trust.js';
 
 /** Who a request counts against: its signed-in user, and the client's address. */
 export interface RateLimitSubject {
@@ -15,8 +16,11 @@ export interface RateLimitSubject {
  * Per user when signed in, else per client IP, so people behind one address keep their own
  * budgets once signed in. Call it after the request's identity is attached.
  */
-export function rateLimitSubjectOf(req: IncomingMessage, trustProxy: boolean): RateLimitSubject {
+export function rateLimitSubjectOf(
+  req: IncomingMessage,
+  proxies: ProxyTrust | undefined,
+): RateLimitSubject {
   const userId = signedInUserOf(req);
-  const address = addressKey(clientAddress(req, trustProxy));
+  const address = addressKey(clientAddress(req, proxies));
   return { userId, address, key: userId !== undefined ? `user:${userId}` : `ip:${address}` };
 }

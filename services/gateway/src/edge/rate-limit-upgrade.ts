@@ -11,6 +11,7 @@ import type { RateLimitCounters, RateLimitVerdict } from './rate-limit-counters.
 import { rateLimitSubjectOf } from './rate-limit-key.js';
 import type { OpenSocketCounts, OpenSocketsFull } from './rate-limit-open-sockets.js';
 import { WEBSOCKET_BUCKET } from './rate-limit-policy.js';
+import type { ProxyTrust } from './proxy-trust.js';
 
 export interface UpgradeGuardDependencies {
   /** Sets (or removes) the request's signed identity header. */
@@ -19,7 +20,8 @@ export interface UpgradeGuardDependencies {
   readonly limits?: {
     readonly counters: RateLimitCounters;
     readonly openSockets: OpenSocketCounts;
-    readonly trustProxy: boolean;
+    /** Whose X-Forwarded-For to believe (undefined: nobody's). */
+    readonly proxies: ProxyTrust | undefined;
   };
   readonly logger: JsonLogger;
 }
@@ -33,7 +35,7 @@ export function createUpgradeGuard(dependencies: UpgradeGuardDependencies): Upgr
   return async (req, socket) => {
     await identify(req);
     if (!limits) return undefined;
-    const subject = rateLimitSubjectOf(req, limits.trustProxy);
+    const subject = rateLimitSubjectOf(req, limits.proxies);
     let verdict: RateLimitVerdict | undefined;
     try {
       verdict = await limits.counters.consume(WEBSOCKET_BUCKET, subject.key);

@@ -1,4 +1,6 @@
 import type { HttpMiddleware, JsonLogger } from '@frenly/platform';
+import { canonicalPath } from './canonical-path.js';
+import type { ProxyTrust } from './proxy-trust.js';
 import type { RateLimitCounters } from './rate-limit-counters.js';
 import { rateLimitSubjectOf } from './rate-limit-key.js';
 import { rateLimitBucketOf } from './rate-limit-policy.js';
@@ -13,14 +15,15 @@ import { writeError } from './write-error.js';
  */
 export function rateLimitMiddleware(
   counters: RateLimitCounters,
-  trustProxy: boolean,
+  proxies: ProxyTrust | undefined,
   logger: JsonLogger,
 ): HttpMiddleware {
   const log = logger.forContext('rate-limit');
   return (req, res, next) => {
-    const bucket = rateLimitBucketOf(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/');
+    // Judged on the canonical path: routing serves /api/Search as /api/search, so it costs the same.
+    const bucket = rateLimitBucketOf(req.method ?? 'GET', canonicalPath(req.url));
     if (bucket === undefined) return next();
-    counters.consume(bucket, rateLimitSubjectOf(req, trustProxy).key).then(
+    counters.consume(bucket, rateLimitSubjectOf(req, proxies).key).then(
       (verdict) => {
         res.setHeader('RateLimit-Limit', String(verdict.limit));
         res.setHeader('RateLimit-Remaining', String(verdict.remaining));

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { HttpMiddleware } from '@frenly/platform';
-import { requestHost } from './request-origin.js';
+import { canonicalPath } from './canonical-path.js';
+import { requestOrigin } from './request-origin.js';
 import { writeError } from './write-error.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -20,10 +21,7 @@ export interface OriginPolicy {
  */
 export function sameOriginMiddleware(policy: OriginPolicy): HttpMiddleware {
   return (req, res, next) => {
-    if (
-      !MUTATING.has(req.method ?? 'GET') ||
-      !PROTECTED.test((req.url ?? '/').split('?')[0] ?? '/')
-    )
+    if (!MUTATING.has(req.method ?? 'GET') || !PROTECTED.test(canonicalPath(req.url)))
       return next();
     const verdict = judge(req, policy);
     if (verdict === undefined) return next();
@@ -54,12 +52,18 @@ function isOwnOrigin(origin: string, req: IncomingMessage, policy: OriginPolicy)
     return false;
   }
   if (policy.publicOrigin !== undefined && parsed.origin === policy.publicOrigin) return true;
-  const host = requestHost(req, policy.trustProxy)?.toLowerCase();
-  return (
-    host !== undefined &&
-    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
-    parsed.host === host
-  );
+  // Scheme, host and port: https://host:port is another origin than http://host:port.
+  const own = requestOrigin(req, policy.trustProxy);
+  return own !== undefined && parsed.origin === normalisedOrigin(own);
+}
+
+/** `http://host:80` and `http://host` are one origin: compared as URL serialises them. */
+function normalisedOrigin(origin: string): string | undefined {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 function single(value: string | string[] | undefined): string | undefined {
