@@ -238,6 +238,37 @@ describe('the Frenly Analyzer', () => {
     expect(site.hits).toContain('/deals');
   });
 
+  it('only offers the analysis when another site links to a ?url= address', async () => {
+    const { page } = ada;
+    const deals = `${site.url}deals`;
+    // A page on another site (served by the browser itself) linking to the analyzer.
+    const elsewhere = 'http://elsewhere.example/';
+    const target = `${stack.app.baseUrl}/analysis?url=${encodeURIComponent(deals)}`;
+    await page.route(`${elsewhere}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<a href="${target}">Analyze this</a>` }),
+    );
+    const analyses: string[] = [];
+    const count = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/sites/analyze'))
+        analyses.push(request.url());
+    };
+    page.on('request', count);
+    try {
+      await page.goto(elsewhere);
+      await page.getByRole('link', { name: 'Analyze this' }).click();
+      const confirm = page.getByRole('button', { name: `Analyze ${deals}` });
+      await confirm.waitFor();
+      expect(await urlField(page).inputValue()).toBe(deals);
+      expect(analyses).toEqual([]);
+      await confirm.click();
+      await page.getByRole('heading', { name: 'UX Scorecard' }).waitFor();
+      expect(analyses).toHaveLength(1);
+    } finally {
+      page.off('request', count);
+      await page.unroute(`${elsewhere}**`);
+    }
+  });
+
   it('shows the analysed sites in the results with their score bands, and the Community Alert below 40', async () => {
     const { page } = ada;
     await openResults(page, 'crumb');

@@ -1,10 +1,29 @@
 import type { AnalysisResponse } from '@frenly/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, useRoutes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { routes } from '../../../app/routes';
+import { makeStore } from '../../../app/store';
 import { ADA, renderApp, siteFixture, stubServer } from '../../../test/render-app';
 
-afterEach(() => vi.unstubAllGlobals());
+/** The gateway's mark on the page's HTML (arrival-marker.ts); null: no mark at all. */
+function markArrival(content: 'same-site' | 'cross-site' | null) {
+  document.head.querySelector('meta[name="frenly-arrival"]')?.remove();
+  if (content === null) return;
+  const meta = document.createElement('meta');
+  meta.name = 'frenly-arrival';
+  meta.content = content;
+  document.head.append(meta);
+}
+
+// Most tests open the page as this site's own link would: the gateway marked it same-site.
+beforeEach(() => markArrival('same-site'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  markArrival(null);
+});
 
 const analysis: AnalysisResponse = {
   site: siteFixture({
@@ -119,6 +138,51 @@ describe('Frenly Analyzer', () => {
     expect(server.calls.filter((c) => c.method === 'POST')).toEqual([
       { method: 'POST', path: '/api/sites/analyze', body: { url: 'http://example.org' } },
     ]);
+  });
+
+  describe('a ?url= from another site', () => {
+    const analyzeCalls = (server: { calls: { method: string; path: string }[] }) =>
+      server.calls.filter((c) => c.method === 'POST' && c.path === '/api/sites/analyze');
+
+    it.each([
+      ['marked cross-site', 'cross-site' as const],
+      ['with no mark at all', null],
+    ])('waits for a click on "Analyze <url>" when the page was %s', async (_what, mark) => {
+      markArrival(mark);
+      const server = stubServer(ADA, { 'POST /api/sites/analyze': () => Response.json(analysis) });
+      const user = userEvent.setup();
+      renderApp('/analysis?url=http%3A%2F%2Fexample.org');
+      const confirm = await screen.findByRole('button', { name: 'Analyze http://example.org' });
+      expect(screen.getByRole<HTMLInputElement>('textbox').value).toBe('http://example.org');
+      expect(analyzeCalls(server)).toEqual([]);
+      expect(screen.queryByText('UX Scorecard')).toBeNull();
+
+      await user.click(confirm);
+      expect(await screen.findByText('UX Scorecard')).toBeTruthy();
+      expect(analyzeCalls(server)).toEqual([
+        { method: 'POST', path: '/api/sites/analyze', body: { url: 'http://example.org' } },
+      ]);
+      expect(screen.queryByRole('button', { name: /^Analyze http/ })).toBeNull();
+    });
+
+    it('runs at once when the app itself navigated there, whatever the document was marked', async () => {
+      markArrival('cross-site');
+      const server = stubServer(ADA, { 'POST /api/sites/analyze': () => Response.json(analysis) });
+      function Routes() {
+        return useRoutes(routes);
+      }
+      // The second entry is one the app pushed (an in-app link): it has its own history key.
+      render(
+        <AppProviders store={makeStore()}>
+          <MemoryRouter initialEntries={['/search', '/analysis?url=example.org']} initialIndex={1}>
+            <Routes />
+          </MemoryRouter>
+        </AppProviders>,
+      );
+      expect(await screen.findByText('UX Scorecard')).toBeTruthy();
+      expect(analyzeCalls(server)).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: /^Analyze / })).toBeNull();
+    });
   });
 
   it('reframes through the chosen lens, with advice', async () => {

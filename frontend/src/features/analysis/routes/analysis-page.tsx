@@ -1,7 +1,7 @@
 import type { AnalysisResponse, UserDto, VoteType } from '@frenly/contracts';
 import { GaugeIcon, SearchCheckIcon, ShieldCheckIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -20,6 +20,7 @@ import {
   URL_REQUIRED_TOAST,
 } from '../analysis-rules';
 import { useAnalyzeSiteMutation } from '../analysis.api';
+import { documentArrivedFromThisSite, isInAppNavigation } from '../arrival';
 import { AnalysisHeader } from '../components/analysis-header';
 import { CommunitySidebar } from '../components/community-sidebar';
 import { LensPanel } from '../components/lens-panel';
@@ -41,7 +42,10 @@ export default function AnalysisPage() {
 
 function Analyzer({ user }: { user: UserDto }) {
   const [params, setParams] = useSearchParams();
+  const { key: locationKey } = useLocation();
   const urlParam = params.get('url');
+  // A `url` from another site's link waits for the user: an analysis spends their budget.
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
   const [text, setText] = useState(urlParam ?? '');
   const [result, setResult] = useState<AnalysisResponse | null>(null);
   const [analyze, { isLoading }] = useAnalyzeSiteMutation();
@@ -59,14 +63,27 @@ function Analyzer({ user }: { user: UserDto }) {
     }
   }
 
-  // A `url` parameter runs the analysis on arrival (spec §2), once per value.
+  // A `url` parameter runs the analysis on arrival (spec §2), once per value, when this site
+  // sent the user here (an in-app link, or a page load the gateway marked same-site); another
+  // site's link only fills the box and offers a button.
   useEffect(() => {
     if (urlParam === null || urlParam === ranFor.current) return;
     ranFor.current = urlParam;
     const url = normaliseAnalysisUrl(urlParam);
     setText(urlParam);
-    if (url) void run(url);
+    if (!url) return;
+    if (isInAppNavigation(locationKey) || documentArrivedFromThisSite()) {
+      setAwaitingConfirmation(null);
+      void run(url);
+    } else {
+      setAwaitingConfirmation(url);
+    }
   }, [urlParam]);
+
+  function confirmArrival(url: string) {
+    setAwaitingConfirmation(null);
+    void run(url);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -76,6 +93,7 @@ function Analyzer({ user }: { user: UserDto }) {
       return;
     }
     setText(url);
+    setAwaitingConfirmation(null);
     ranFor.current = url;
     setParams({ url }, { replace: true });
     void run(url);
@@ -119,6 +137,12 @@ function Analyzer({ user }: { user: UserDto }) {
                 {isLoading ? 'Analyzing...' : 'Analyze'}
               </Button>
             </form>
+            {awaitingConfirmation && !isLoading ? (
+              <ArrivalConfirmation
+                url={awaitingConfirmation}
+                onConfirm={() => confirmArrival(awaitingConfirmation)}
+              />
+            ) : null}
           </section>
 
           <div className="mt-6">
@@ -168,6 +192,24 @@ function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
         onStake={() => openStake(site)}
       />
       <StakeDialog site={stakeTarget} onOpenChange={onStakeDialogChange} />
+    </div>
+  );
+}
+
+/** Shown instead of running at once when a link from another site brought a `url`. */
+function ArrivalConfirmation({ url, onConfirm }: { url: string; onConfirm: () => void }) {
+  return (
+    <div
+      role="region"
+      aria-label="Confirm the analysis"
+      className="mt-4 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center"
+    >
+      <p className="text-sm text-amber-900 sm:flex-1">
+        A link asked to analyze this site. Nothing runs until you confirm.
+      </p>
+      <Button type="button" onClick={onConfirm} className="max-w-full">
+        <span className="truncate">Analyze {url}</span>
+      </Button>
     </div>
   );
 }
