@@ -93,7 +93,7 @@ describe('POST /api/sites/analyze', () => {
       expect(body.site.description).toBe('A calm guide to growing vegetables on a balcony, with plain steps and no gadgets.');
       expect(body.engine).toBe('heuristic');
       expect(body.site.analysisData?.frenliness.manipulativePatterns).toEqual([]);
-      expect(body.site.analysisData?.ux.details.strengths).toEqual(expect.arrayContaining(['Encrypted connection (HTTPS) with a valid certificate', 'No third-party trackers found']));
+      expect(body.site.analysisData?.ux.details.strengths).toEqual(expect.arrayContaining(['Encrypted connection (HTTPS) with a valid certificate', "No third-party trackers in the page's HTML"]));
       expect(body.site.analysisData?.frenliness.reasoning).toMatch(/^secure\.frenly\.test scores \d+\/100 for Frenliness/);
       expect(body.site.frenlinessScore).toBeGreaterThanOrEqual(85);
       expect(evidenceOf(body).privacy.trackers).toEqual([]);
@@ -122,9 +122,9 @@ describe('POST /api/sites/analyze', () => {
       expect(evidence.manipulation.find((finding) => finding.pattern === 'confirmshaming')?.evidence).toBe("No thanks, I don't want to save money");
       expect(body.site.analysisData?.frenliness.manipulativePatterns).toContain('Scarcity — Low-stock message: “Only 2 left in stock - order soon.”');
       expect(evidence.privacy.trackers).toEqual([
-        { organization: 'Google', category: 'advertising', names: expect.any(Array), examples: expect.any(Array) },
-        { organization: 'Meta', category: 'advertising', names: expect.any(Array), examples: expect.any(Array) },
-        { organization: 'Hotjar', category: 'site_analytics', names: ['Hotjar'], examples: ['static.hotjar.com'] },
+        { organization: 'Google', category: 'advertising', names: expect.any(Array), examples: expect.any(Array), seen: expect.any(Array) },
+        { organization: 'Meta', category: 'advertising', names: expect.any(Array), examples: expect.any(Array), seen: expect.any(Array) },
+        { organization: 'Hotjar', category: 'site_analytics', names: ['Hotjar'], examples: ['static.hotjar.com'], seen: expect.any(Array) },
       ]);
       expect(evidence.cookieConsent.kind).toBe('accept-only-banner');
       expect(failing(body)).toEqual(expect.arrayContaining(['a11y.meta-viewport', 'a11y.image-alt', 'friction.autoplay', 'security.https', 'privacy.cookies']));

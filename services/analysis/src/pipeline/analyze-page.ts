@@ -7,26 +7,53 @@ import { clarityChecks } from './evidence/clarity.js';
 import { proseBlocks } from './evidence/content-blocks.js';
 import { frictionChecks } from './evidence/friction.js';
 import { joyChecks } from './evidence/joy.js';
-import { describeFinding, findManipulativePatterns, type ManipulationFinding } from './evidence/manipulation.js';
+import {
+  describeFinding,
+  findManipulativePatterns,
+  type ManipulationFinding,
+} from './evidence/manipulation.js';
 import { privacyChecks } from './evidence/privacy.js';
 import { securityChecks } from './evidence/security.js';
 import type { AnalysisReport, DimensionScores, ScoredCheck } from './report.js';
 import { scanPage } from './scan/page-scanner.js';
 import { improvementsOf, reasoningOf, strengthsOf } from './scoring/insights.js';
 import { deriveTrustScore, type CommunitySignals } from './scoring/trust-score.js';
-import { CHECK_WEIGHTS, FRENLINESS_CAPS, FRENLINESS_WEIGHTS, SCORING_VERSION, type CheckDimension, type Dimension } from './scoring/weights.js';
+import {
+  CHECK_WEIGHTS,
+  FRENLINESS_CAPS,
+  FRENLINESS_WEIGHTS,
+  SCORING_VERSION,
+  type CheckDimension,
+  type Dimension,
+} from './scoring/weights.js';
 import type { PageSnapshot } from './snapshot.js';
 import { clip } from './text/snippet.js';
 import type { TrackerCatalog } from './trackers/tracker-catalog.js';
 
-const CHECK_DIMENSIONS: readonly CheckDimension[] = ['accessibility', 'clarity', 'lowFriction', 'joyFactor', 'privacy', 'security'];
+const CHECK_DIMENSIONS: readonly CheckDimension[] = [
+  'accessibility',
+  'clarity',
+  'lowFriction',
+  'joyFactor',
+  'privacy',
+  'security',
+];
 
-export function analyzePage(snapshot: PageSnapshot, catalog: TrackerCatalog, community: CommunitySignals | null = null): AnalysisReport {
+export function analyzePage(
+  snapshot: PageSnapshot,
+  catalog: TrackerCatalog,
+  community: CommunitySignals | null = null,
+): AnalysisReport {
   const facts = scanPage(snapshot.html);
   const manipulation = findManipulativePatterns(facts);
   const privacy = privacyChecks(facts, snapshot, catalog);
   const security = securityChecks(facts, snapshot);
-  const friction = frictionChecks(facts, snapshot, privacy.evidence.consentManagers);
+  const friction = frictionChecks(
+    facts,
+    snapshot,
+    privacy.evidence.consentManagers,
+    privacy.evidence.trackers.length,
+  );
   const results: CheckResult[] = [
     ...accessibilityChecks(facts),
     ...clarityChecks(facts),
@@ -37,10 +64,16 @@ export function analyzePage(snapshot: PageSnapshot, catalog: TrackerCatalog, com
   ];
   const checks = results.map(withWeight);
   const dimensions = dimensionScores(checks, manipulation);
-  const { score: frenlinessScore, uncapped, caps } = frenliness(dimensions, manipulation, security.evidence.certificateValid);
+  const {
+    score: frenlinessScore,
+    uncapped,
+    caps,
+  } = frenliness(dimensions, manipulation, security.evidence.certificateValid);
 
   const domain = domainOf(snapshot.finalUrl);
-  const firstHeading = facts.headings.find((heading) => heading.level === 1 && heading.text !== '')?.text;
+  const firstHeading = facts.headings.find(
+    (heading) => heading.level === 1 && heading.text !== '',
+  )?.text;
   const title = clip(facts.title || facts.ogTitle || firstHeading || domain, 200);
   const firstProse = proseBlocks(facts)[0]?.text;
   const description = clip(facts.metaDescription || facts.ogDescription || firstProse || '', 300);
@@ -88,7 +121,11 @@ export function analyzePage(snapshot: PageSnapshot, catalog: TrackerCatalog, com
     strengths,
     improvements,
     manipulativePatterns: manipulation.map(describeFinding),
-    summary: summaryOf(privacy.evidence.trackers.length, distinctPatterns, dimensions.accessibility),
+    summary: summaryOf(
+      privacy.evidence.trackers.length,
+      distinctPatterns,
+      dimensions.accessibility,
+    ),
     evidence: {
       checks,
       manipulation,
@@ -116,7 +153,10 @@ function withWeight(result: CheckResult): ScoredCheck {
   return { ...result, score, dimension: weight.dimension, weight: weight.weight };
 }
 
-function dimensionScores(checks: readonly ScoredCheck[], manipulation: readonly ManipulationFinding[]): DimensionScores {
+function dimensionScores(
+  checks: readonly ScoredCheck[],
+  manipulation: readonly ManipulationFinding[],
+): DimensionScores {
   const scores = {} as Record<Dimension, number>;
   for (const dimension of CHECK_DIMENSIONS) {
     let weighted = 0;
@@ -135,9 +175,14 @@ function dimensionScores(checks: readonly ScoredCheck[], manipulation: readonly 
   return scores;
 }
 
-function frenliness(dimensions: DimensionScores, manipulation: readonly ManipulationFinding[], verifiedHttps: boolean): { score: number; uncapped: number; caps: string[] } {
+function frenliness(
+  dimensions: DimensionScores,
+  manipulation: readonly ManipulationFinding[],
+  verifiedHttps: boolean,
+): { score: number; uncapped: number; caps: string[] } {
   let sum = 0;
-  for (const dimension of Object.keys(FRENLINESS_WEIGHTS) as Dimension[]) sum += FRENLINESS_WEIGHTS[dimension] * dimensions[dimension];
+  for (const dimension of Object.keys(FRENLINESS_WEIGHTS) as Dimension[])
+    sum += FRENLINESS_WEIGHTS[dimension] * dimensions[dimension];
   const uncapped = Math.round(sum);
   let score = uncapped;
   const caps: string[] = [];
@@ -159,7 +204,9 @@ function frenliness(dimensions: DimensionScores, manipulation: readonly Manipula
 function summaryOf(trackers: number, patterns: number, accessibility: number): string {
   return [
     trackers === 0 ? 'no trackers' : `${trackers} ${trackers === 1 ? 'tracker' : 'trackers'}`,
-    patterns === 0 ? 'no manipulative patterns' : `${patterns} manipulative ${patterns === 1 ? 'pattern' : 'patterns'}`,
+    patterns === 0
+      ? 'no manipulative patterns'
+      : `${patterns} manipulative ${patterns === 1 ? 'pattern' : 'patterns'}`,
     `accessibility ${accessibility}`,
   ].join(' · ');
 }

@@ -35,3 +35,26 @@ export function share(passed: number, total: number): number | null {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** The count, the noun and a verb that agree: "1 heading is empty", "2 headings are empty". */
+export function counted(
+  count: number,
+  one: string,
+  verbOne: string,
+  verbMany: string,
+  many = `${one}s`,
+): string {
+  return `${plural(count, one, many)} ${count === 1 ? verbOne : verbMany}`;
+}
+
+/** "3 of 4 images have…", "1 of 2 links has…": the verb agrees with the first number. */
+export function ofTotal(
+  passed: number,
+  total: number,
+  one: string,
+  verbOne: string,
+  verbMany: string,
+  many = `${one}s`,
+): string {
+  return `${passed} of ${plural(total, one, many)} ${passed === 1 ? verbOne : verbMany}`;
+}

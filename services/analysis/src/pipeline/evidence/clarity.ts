@@ -2,7 +2,7 @@
 import type { PageFacts } from '../scan/page-facts.js';
 import { measureReadability } from '../text/readability.js';
 import { clip } from '../text/snippet.js';
-import { linear, plural, type CheckResult } from './check.js';
+import { counted, linear, plural, type CheckResult } from './check.js';
 import { isEnglish, proseBlocks } from './content-blocks.js';
 
 /** Words in one block beyond which it reads as a wall of text. */
@@ -24,12 +24,17 @@ export function clarityChecks(facts: PageFacts): CheckResult[] {
         ? `Flesch reading ease ${readability.fleschReadingEase} over ${readability.words} words (60+ is plain English, below 30 is hard).`
         : 'Too little prose to measure reading ease.',
     fix: 'Use shorter sentences and everyday words (aim for a Flesch reading ease of 60 or more).',
-    strength: readability && readability.fleschReadingEase >= 60 ? `Easy to read (Flesch reading ease ${readability.fleschReadingEase})` : undefined,
+    strength:
+      readability && readability.fleschReadingEase >= 60
+        ? `Easy to read (Flesch reading ease ${readability.fleschReadingEase})`
+        : undefined,
   });
   results.push({
     id: 'clarity.sentence-length',
     score: readability ? linear(readability.averageSentenceWords, 20, 35) : null,
-    detail: readability ? `Sentences average ${readability.averageSentenceWords} words.` : 'Too little prose to measure sentence length.',
+    detail: readability
+      ? `Sentences average ${readability.averageSentenceWords} words.`
+      : 'Too little prose to measure sentence length.',
     fix: 'Split long sentences: aim for 20 words or fewer on average.',
   });
 
@@ -39,7 +44,9 @@ export function clarityChecks(facts: PageFacts): CheckResult[] {
     id: 'clarity.title-and-description',
     score: (hasTitle ? 0.5 : 0) + (description ? 0.5 : 0),
     detail: `${hasTitle ? 'Has a title' : 'No title'} and ${description ? 'a description' : 'no meta description'}.`,
-    fix: description ? 'Give the page a title that says what it is.' : 'Add a meta description that says in one sentence what the page offers.',
+    fix: description
+      ? 'Give the page a title that says what it is.'
+      : 'Add a meta description that says in one sentence what the page offers.',
     evidence: description ? [`"${clip(description, 120)}"`] : [],
   });
 
@@ -68,9 +75,13 @@ export function clarityChecks(facts: PageFacts): CheckResult[] {
   results.push({
     id: 'clarity.wall-of-text',
     score: proseWordCount < 100 ? null : 1 - wallWords / proseWordCount,
-    detail: walls.length === 0 ? 'No wall of text: paragraphs stay short.' : `${plural(walls.length, 'block')} run past ${WALL_OF_TEXT_WORDS} words without a break (${wallWords} of ${proseWordCount} words).`,
+    detail:
+      walls.length === 0
+        ? 'No wall of text: paragraphs stay short.'
+        : `${counted(walls.length, 'block', 'runs', 'run')} past ${WALL_OF_TEXT_WORDS} words without a break (${wallWords} of ${proseWordCount} words).`,
     fix: `Break paragraphs longer than ${WALL_OF_TEXT_WORDS} words into shorter ones, lists or sections.`,
-    strength: walls.length === 0 && proseWordCount >= 300 ? 'Short, scannable paragraphs' : undefined,
+    strength:
+      walls.length === 0 && proseWordCount >= 300 ? 'Short, scannable paragraphs' : undefined,
     evidence: walls.slice(0, 2).map((block) => `"${clip(block.text, 90)}" (${block.words} words)`),
   });
 

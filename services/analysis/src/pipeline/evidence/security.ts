@@ -2,12 +2,17 @@
 import type { PageFacts } from '../scan/page-facts.js';
 import { headerOf, type PageSnapshot } from '../snapshot.js';
 import { clip } from '../text/snippet.js';
-import { plural, share, type CheckResult } from './check.js';
+import { counted, ofTotal, share, type CheckResult } from './check.js';
 import { cookiesOf } from './cookies.js';
 
 /** Six months, the Observatory's minimum for a passing HSTS max-age. */
 export const HSTS_MIN_MAX_AGE = 15_552_000;
-const SAFE_REFERRER_POLICIES = new Set(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']);
+const SAFE_REFERRER_POLICIES = new Set([
+  'no-referrer',
+  'same-origin',
+  'strict-origin',
+  'strict-origin-when-cross-origin',
+]);
 const LEAKY_REFERRER_POLICIES = new Set(['unsafe-url', 'no-referrer-when-downgrade']);
 
 export interface SecurityEvidence {
@@ -22,7 +27,11 @@ function cspDirectives(policy: string): Map<string, string[]> {
   const directives = new Map<string, string[]>();
   for (const part of policy.split(';')) {
     const [name, ...values] = part.trim().split(/\s+/);
-    if (name && !directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), values.map((value) => value.toLowerCase()));
+    if (name && !directives.has(name.toLowerCase()))
+      directives.set(
+        name.toLowerCase(),
+        values.map((value) => value.toLowerCase()),
+      );
   }
   return directives;
 }
@@ -36,7 +45,9 @@ function scoreCsp(policy: string): { score: number; problems: string[] } {
     problems.push('no script-src or default-src');
     score -= 0.4;
   } else {
-    const hasNonceOrHash = scriptSources.some((source) => /^'(nonce-|sha(256|384|512)-)/.test(source) || source === "'strict-dynamic'");
+    const hasNonceOrHash = scriptSources.some(
+      (source) => /^'(nonce-|sha(256|384|512)-)/.test(source) || source === "'strict-dynamic'",
+    );
     if (scriptSources.includes("'unsafe-inline'") && !hasNonceOrHash) {
       problems.push("script-src allows 'unsafe-inline'");
       score -= 0.4;
@@ -45,7 +56,12 @@ function scoreCsp(policy: string): { score: number; problems: string[] } {
       problems.push("script-src allows 'unsafe-eval'");
       score -= 0.2;
     }
-    if (scriptSources.some((source) => source === '*' || source === 'https:' || source === 'http:' || source === 'data:')) {
+    if (
+      scriptSources.some(
+        (source) =>
+          source === '*' || source === 'https:' || source === 'http:' || source === 'data:',
+      )
+    ) {
       problems.push('script-src allows any origin');
       score -= 0.3;
     }
@@ -53,7 +69,10 @@ function scoreCsp(policy: string): { score: number; problems: string[] } {
   return { score: Math.max(0.1, score), problems };
 }
 
-export function securityChecks(facts: PageFacts, snapshot: PageSnapshot): { checks: CheckResult[]; evidence: SecurityEvidence } {
+export function securityChecks(
+  facts: PageFacts,
+  snapshot: PageSnapshot,
+): { checks: CheckResult[]; evidence: SecurityEvidence } {
   const https = snapshot.finalUrl.startsWith('https:') && snapshot.tls;
   const verified = https && snapshot.certificateValid;
   const requestedHttp = snapshot.requestedUrl.startsWith('http:');
@@ -62,14 +81,22 @@ export function securityChecks(facts: PageFacts, snapshot: PageSnapshot): { chec
   checks.push({
     id: 'security.https',
     score: verified ? 1 : 0,
-    detail: verified ? 'Served over HTTPS with a valid certificate.' : https ? 'Served over HTTPS, but the certificate did not verify.' : 'Served over plain HTTP: anyone on the network can read and change the page.',
+    detail: verified
+      ? 'Served over HTTPS with a valid certificate.'
+      : https
+        ? 'Served over HTTPS, but the certificate did not verify.'
+        : 'Served over plain HTTP: anyone on the network can read and change the page.',
     fix: 'Serve the site over HTTPS with a valid certificate.',
     strength: verified ? 'Encrypted connection (HTTPS) with a valid certificate' : undefined,
   });
   checks.push({
     id: 'security.https-redirect',
     score: requestedHttp ? (snapshot.finalUrl.startsWith('https:') ? 1 : 0) : null,
-    detail: !requestedHttp ? 'Asked for over HTTPS.' : snapshot.finalUrl.startsWith('https:') ? 'Plain HTTP redirects to HTTPS.' : 'Plain HTTP does not redirect to HTTPS.',
+    detail: !requestedHttp
+      ? 'Asked for over HTTPS.'
+      : snapshot.finalUrl.startsWith('https:')
+        ? 'Plain HTTP redirects to HTTPS.'
+        : 'Plain HTTP does not redirect to HTTPS.',
     fix: 'Redirect every plain-HTTP request to HTTPS.',
   });
 
@@ -78,8 +105,20 @@ export function securityChecks(facts: PageFacts, snapshot: PageSnapshot): { chec
   const hstsMaxAge = maxAgeMatch ? Number(maxAgeMatch[1]) : null;
   checks.push({
     id: 'security.hsts',
-    score: !https ? null : hstsMaxAge === null ? 0 : hstsMaxAge >= HSTS_MIN_MAX_AGE ? 1 : hstsMaxAge > 0 ? 0.5 : 0,
-    detail: !https ? 'HSTS needs HTTPS.' : hstsMaxAge === null ? 'No Strict-Transport-Security header.' : `Strict-Transport-Security max-age=${hstsMaxAge}${hstsMaxAge >= HSTS_MIN_MAX_AGE ? '' : ' (under six months)'}.`,
+    score: !https
+      ? null
+      : hstsMaxAge === null
+        ? 0
+        : hstsMaxAge >= HSTS_MIN_MAX_AGE
+          ? 1
+          : hstsMaxAge > 0
+            ? 0.5
+            : 0,
+    detail: !https
+      ? 'HSTS needs HTTPS.'
+      : hstsMaxAge === null
+        ? 'No Strict-Transport-Security header.'
+        : `Strict-Transport-Security max-age=${hstsMaxAge}${hstsMaxAge >= HSTS_MIN_MAX_AGE ? '' : ' (under six months)'}.`,
     fix: `Send Strict-Transport-Security with max-age of at least ${HSTS_MIN_MAX_AGE} (six months).`,
   });
 
@@ -89,13 +128,21 @@ export function securityChecks(facts: PageFacts, snapshot: PageSnapshot): { chec
   checks.push({
     id: 'security.csp',
     score: cspResult ? cspResult.score : 0,
-    detail: !csp ? 'No Content-Security-Policy.' : cspResult && cspResult.problems.length > 0 ? `Content-Security-Policy present, but ${cspResult.problems.join('; ')}.` : 'A strict Content-Security-Policy limits where scripts come from.',
-    fix: !csp ? 'Add a Content-Security-Policy that restricts script sources.' : "Tighten the Content-Security-Policy: no 'unsafe-inline' or 'unsafe-eval' in script-src, no wildcard sources.",
-    strength: cspResult && cspResult.problems.length === 0 ? 'Strict Content-Security-Policy' : undefined,
+    detail: !csp
+      ? 'No Content-Security-Policy.'
+      : cspResult && cspResult.problems.length > 0
+        ? `Content-Security-Policy present, but ${cspResult.problems.join('; ')}.`
+        : 'A strict Content-Security-Policy limits where scripts come from.',
+    fix: !csp
+      ? 'Add a Content-Security-Policy that restricts script sources.'
+      : "Tighten the Content-Security-Policy: no 'unsafe-inline' or 'unsafe-eval' in script-src, no wildcard sources.",
+    strength:
+      cspResult && cspResult.problems.length === 0 ? 'Strict Content-Security-Policy' : undefined,
     evidence: csp ? [clip(csp, 140)] : [],
   });
 
-  const nosniff = (headerOf(snapshot, 'x-content-type-options') ?? '').trim().toLowerCase() === 'nosniff';
+  const nosniff =
+    (headerOf(snapshot, 'x-content-type-options') ?? '').trim().toLowerCase() === 'nosniff';
   checks.push({
     id: 'security.x-content-type-options',
     score: nosniff ? 1 : 0,
@@ -109,52 +156,100 @@ export function securityChecks(facts: PageFacts, snapshot: PageSnapshot): { chec
   checks.push({
     id: 'security.frame-protection',
     score: frameProtected ? 1 : 0,
-    detail: frameProtected ? `Other sites cannot frame the page (${frameAncestors ? 'CSP frame-ancestors' : `X-Frame-Options: ${xfo.toUpperCase()}`}).` : 'Other sites may frame the page (clickjacking).',
+    detail: frameProtected
+      ? `Other sites cannot frame the page (${frameAncestors ? 'CSP frame-ancestors' : `X-Frame-Options: ${xfo.toUpperCase()}`}).`
+      : 'Other sites may frame the page (clickjacking).',
     fix: "Send X-Frame-Options: DENY (or CSP frame-ancestors 'none').",
   });
 
   const referrerHeader = headerOf(snapshot, 'referrer-policy');
-  const referrerPolicy = (referrerHeader ? referrerHeader.split(',').pop()?.trim().toLowerCase() : facts.metaReferrer) ?? null;
+  const referrerPolicy =
+    (referrerHeader ? referrerHeader.split(',').pop()?.trim().toLowerCase() : facts.metaReferrer) ??
+    null;
   checks.push({
     id: 'security.referrer-policy',
-    score: referrerPolicy === null || referrerPolicy === '' ? 0.5 : SAFE_REFERRER_POLICIES.has(referrerPolicy) ? 1 : LEAKY_REFERRER_POLICIES.has(referrerPolicy) ? 0 : 0.5,
-    detail: referrerPolicy ? `Referrer-Policy: ${referrerPolicy}.` : 'No Referrer-Policy (browsers default to strict-origin-when-cross-origin).',
+    score:
+      referrerPolicy === null || referrerPolicy === ''
+        ? 0.5
+        : SAFE_REFERRER_POLICIES.has(referrerPolicy)
+          ? 1
+          : LEAKY_REFERRER_POLICIES.has(referrerPolicy)
+            ? 0
+            : 0.5,
+    detail: referrerPolicy
+      ? `Referrer-Policy: ${referrerPolicy}.`
+      : 'No Referrer-Policy (browsers default to strict-origin-when-cross-origin).',
     fix: 'Send Referrer-Policy: strict-origin-when-cross-origin (or stricter).',
   });
 
   const cookies = cookiesOf(snapshot);
-  const goodCookies = cookies.reduce((sum, cookie) => sum + ((https ? (cookie.secure ? 0.5 : 0) : 0.5) + (cookie.sameSite ? 0.5 : 0)), 0);
+  const goodCookies = cookies.reduce(
+    (sum, cookie) =>
+      sum + ((https ? (cookie.secure ? 0.5 : 0) : 0.5) + (cookie.sameSite ? 0.5 : 0)),
+    0,
+  );
   const badCookies = cookies.filter((cookie) => (https && !cookie.secure) || !cookie.sameSite);
   checks.push({
     id: 'security.cookie-flags',
     score: share(goodCookies, cookies.length),
-    detail: cookies.length === 0 ? 'No cookies set.' : badCookies.length === 0 ? 'Every cookie is Secure and has SameSite.' : `${plural(badCookies.length, 'cookie')} lack Secure or SameSite.`,
+    detail:
+      cookies.length === 0
+        ? 'No cookies set.'
+        : badCookies.length === 0
+          ? 'Every cookie is Secure and has SameSite.'
+          : `${counted(badCookies.length, 'cookie', 'lacks', 'lack')} Secure or SameSite.`,
     fix: 'Mark cookies Secure and SameSite (and HttpOnly unless scripts need them).',
     evidence: badCookies.slice(0, 3).map((cookie) => clip(cookie.name, 40)),
   });
 
-  const crossOriginScripts = facts.scripts.filter((script) => script.src !== null && isCrossOrigin(script.src, snapshot.finalUrl));
+  const crossOriginScripts = facts.scripts.filter(
+    (script) => script.src !== null && isCrossOrigin(script.src, snapshot.finalUrl),
+  );
   const withIntegrity = crossOriginScripts.filter((script) => script.integrity);
   checks.push({
     id: 'security.subresource-integrity',
     score: share(withIntegrity.length, crossOriginScripts.length),
-    detail: crossOriginScripts.length === 0 ? 'No cross-origin scripts.' : `${withIntegrity.length} of ${plural(crossOriginScripts.length, 'cross-origin script')} carry an integrity hash.`,
+    detail:
+      crossOriginScripts.length === 0
+        ? 'No cross-origin scripts.'
+        : `${ofTotal(withIntegrity.length, crossOriginScripts.length, 'cross-origin script', 'carries', 'carry')} an integrity hash.`,
     fix: 'Add integrity="sha384-…" to scripts loaded from other origins.',
   });
 
-  const insecure = https ? facts.resources.filter((resource) => resource.kind !== 'inline-reference' && resource.kind !== 'preconnect' && /^http:\/\//i.test(resource.url)) : [];
-  const activeInsecure = insecure.filter((resource) => resource.kind === 'script' || resource.kind === 'iframe' || resource.kind === 'stylesheet');
+  const insecure = https
+    ? facts.resources.filter(
+        (resource) =>
+          resource.kind !== 'inline-script' &&
+          resource.kind !== 'form' &&
+          resource.kind !== 'preconnect' &&
+          /^http:\/\//i.test(resource.url),
+      )
+    : [];
+  const activeInsecure = insecure.filter(
+    (resource) =>
+      resource.kind === 'script' || resource.kind === 'iframe' || resource.kind === 'stylesheet',
+  );
   checks.push({
     id: 'security.mixed-content',
     score: !https ? null : activeInsecure.length > 0 ? 0 : insecure.length > 0 ? 0.5 : 1,
-    detail: !https ? 'Not served over HTTPS.' : insecure.length === 0 ? 'No resources over plain HTTP.' : `${plural(insecure.length, 'resource')} load over plain HTTP (${activeInsecure.length} active).`,
+    detail: !https
+      ? 'Not served over HTTPS.'
+      : insecure.length === 0
+        ? 'No resources over plain HTTP.'
+        : `${counted(insecure.length, 'resource', 'loads', 'load')} over plain HTTP (${activeInsecure.length} active).`,
     fix: 'Load every resource over HTTPS.',
     evidence: insecure.slice(0, 3).map((resource) => clip(resource.url, 100)),
   });
 
   return {
     checks,
-    evidence: { https, certificateValid: verified, hstsMaxAge, csp: csp ? clip(csp, 300) : null, referrerPolicy },
+    evidence: {
+      https,
+      certificateValid: verified,
+      hstsMaxAge,
+      csp: csp ? clip(csp, 300) : null,
+      referrerPolicy,
+    },
   };
 }
 
@@ -165,5 +260,3 @@ function isCrossOrigin(src: string, pageUrl: string): boolean {
     return false;
   }
 }
-
-

@@ -4,14 +4,7 @@
 
 /** Class/id words that say what an element is for (see HINT_WORDS in page-scanner.ts). */
 export type Hint =
-  | 'countdown'
-  | 'modal'
-  | 'cookie'
-  | 'newsletter'
-  | 'paywall'
-  | 'ad'
-  | 'stock'
-  | 'social-proof';
+  'countdown' | 'modal' | 'cookie' | 'newsletter' | 'paywall' | 'ad' | 'stock' | 'social-proof';
 
 export interface TextSegment {
   /** Whitespace-normalised visible text of one block. */
@@ -55,7 +48,7 @@ export interface ControlFact {
   /** Input type, lower case ("text" by default); the tag for select/textarea. */
   readonly type: string;
   readonly id: string | null;
-  /** Label text found for it (wrapping label, label[for], aria-label, title); null when none. */
+  /** Label text found for it (aria-label, title, wrapping label, label[for], then placeholder as axe accepts it); null when none. */
   readonly label: string | null;
   readonly checked: boolean;
   readonly required: boolean;
@@ -84,8 +77,21 @@ export interface ScriptFact {
 }
 
 export interface ResourceFact {
-  /** What loads it: script, iframe, img, stylesheet, media, preconnect, form. */
-  readonly kind: 'script' | 'iframe' | 'img' | 'stylesheet' | 'media' | 'preconnect' | 'form' | 'inline-reference';
+  /**
+   * What loads it: script, iframe, img, stylesheet, media, preload (other link rel=preload or
+   * prefetch), inline-script (an inline script loads it as a script or pixel). preconnect and form
+   * are recorded but load nothing: a form's action is only contacted when the visitor submits it.
+   */
+  readonly kind:
+    | 'script'
+    | 'iframe'
+    | 'img'
+    | 'stylesheet'
+    | 'media'
+    | 'preload'
+    | 'preconnect'
+    | 'form'
+    | 'inline-script';
   readonly url: string;
 }
 
@@ -142,7 +148,12 @@ export interface PageFacts {
   readonly forms: readonly FormFact[];
   readonly checkboxes: readonly CheckboxFact[];
   readonly headings: readonly HeadingFact[];
-  readonly landmarks: { readonly main: number; readonly nav: number; readonly banner: number; readonly contentinfo: number };
+  readonly landmarks: {
+    readonly main: number;
+    readonly nav: number;
+    readonly banner: number;
+    readonly contentinfo: number;
+  };
   readonly skipLink: boolean;
   readonly duplicateIds: readonly string[];
   readonly positiveTabindex: readonly { readonly tag: string; readonly value: number }[];

@@ -2,6 +2,15 @@
 // A stack mirrors the open elements so that every piece of text knows whether it is visible,
 // which block it belongs to and what its ancestors are for (class/id hints).
 import { Parser } from 'htmlparser2';
+import { inlineLoadsOf, isExecutableScriptType } from './inline-loads.js';
+import {
+  hasHiddenStateClass,
+  hiddenByRules,
+  hidingRulesOf,
+  isScreenReaderOnly,
+  isStyleHidden,
+  styleSheetsOf,
+} from './visibility.js';
 import type {
   ButtonFact,
   CheckboxFact,
@@ -29,27 +38,103 @@ const MAX_DIALOG_CHARS = 1_500;
 const MAX_RESOURCES = 2_000;
 
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'button', 'caption', 'dd', 'details', 'dialog', 'div',
-  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
-  'hr', 'html', 'input', 'label', 'legend', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary',
-  'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'menu', 'center',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'br',
+  'button',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'html',
+  'input',
+  'label',
+  'legend',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'menu',
+  'center',
 ]);
 /** Their text is not page text a visitor reads. */
-const NO_TEXT_TAGS = new Set(['script', 'style', 'noscript', 'template', 'select', 'option', 'textarea', 'svg', 'math', 'head', 'iframe', 'object']);
+const NO_TEXT_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'select',
+  'option',
+  'textarea',
+  'svg',
+  'math',
+  'head',
+  'iframe',
+  'object',
+]);
 const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'menu']);
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary']);
 const UNLABELLED_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'reset', 'image']);
 const BUTTON_INPUT_TYPES = new Set(['submit', 'button', 'reset', 'image']);
-const DIALOG_CONTAINERS = new Set(['div', 'section', 'aside', 'form', 'dialog', 'footer', 'article']);
+const DIALOG_CONTAINERS = new Set([
+  'div',
+  'section',
+  'aside',
+  'form',
+  'dialog',
+  'footer',
+  'article',
+]);
 
 /** Which class/id words mean what. Tokens are whole words of the class/id (split on -, _, camelCase). */
 function hintOf(token: string): Hint | undefined {
   if (token === 'countdown' || token === 'timer' || token === 'countdowntimer') return 'countdown';
   if (/^(modal|popup|overlay|interstitial|lightbox|dialog|popover)s?$/.test(token)) return 'modal';
-  if (/^(cookie|cookies|consent|gdpr|cmp\d*|onetrust|cookiebot|didomi|usercentrics|truste|trustarc|quantcast|iubenda|osano|termly|klaro|cookielaw|cookieconsent)$/.test(token)) return 'cookie';
+  if (
+    /^(cookie|cookies|consent|gdpr|cmp\d*|onetrust|cookiebot|didomi|usercentrics|truste|trustarc|quantcast|iubenda|osano|termly|klaro|cookielaw|cookieconsent)$/.test(
+      token,
+    )
+  )
+    return 'cookie';
   if (/^(newsletter|subscribe|optin|signup|leadgen|emailcapture)$/.test(token)) return 'newsletter';
   if (/^(paywall|regwall|registrationwall|meter|metered)$/.test(token)) return 'paywall';
-  if (/^(ad|ads|advert|adverts|advertisement|advertising|adsbygoogle|adslot|adunit|adcontainer|adsense|dfp|sponsored)$/.test(token)) return 'ad';
+  if (
+    /^(ad|ads|advert|adverts|advertisement|advertising|adsbygoogle|adslot|adunit|adcontainer|adsense|dfp|sponsored)$/.test(
+      token,
+    )
+  )
+    return 'ad';
   if (/^(stock|lowstock|scarcity|urgency|inventory)$/.test(token)) return 'stock';
   if (/^(fomo|socialproof|salespop|recentsales|livevisitors)$/.test(token)) return 'social-proof';
   return undefined;
@@ -66,23 +151,25 @@ function hintsOf(attribs: Record<string, string>): Hint[] {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? '';
     if (token === '') continue;
-    const hint = hintOf(token) ?? (token === 'count' && tokens[i + 1] === 'down' ? 'countdown' : undefined) ?? (token === 'pop' && tokens[i + 1] === 'up' ? 'modal' : undefined);
+    const hint =
+      hintOf(token) ??
+      (token === 'count' && tokens[i + 1] === 'down' ? 'countdown' : undefined) ??
+      (token === 'pop' && tokens[i + 1] === 'up' ? 'modal' : undefined);
     if (hint && !found.includes(hint)) found.push(hint);
   }
   // "social-proof", "sales-pop", "low-stock", "recent-sales", "opt-in", "sign-up": hyphenated pairs.
   const joined = tokens.join('');
-  for (const [needle, hint] of [['socialproof', 'social-proof'], ['salespop', 'social-proof'], ['recentsales', 'social-proof'], ['lowstock', 'stock'], ['adslot', 'ad'], ['adunit', 'ad']] as const) {
+  for (const [needle, hint] of [
+    ['socialproof', 'social-proof'],
+    ['salespop', 'social-proof'],
+    ['recentsales', 'social-proof'],
+    ['lowstock', 'stock'],
+    ['adslot', 'ad'],
+    ['adunit', 'ad'],
+  ] as const) {
     if (joined.includes(needle) && !found.includes(hint)) found.push(hint);
   }
   return found;
-}
-
-function isStyleHidden(style: string | undefined): boolean {
-  return style !== undefined && /(display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
-}
-
-function isClassHidden(className: string | undefined): boolean {
-  return className !== undefined && /(^|\s)(hidden|d-none|is-hidden|invisible|sr-only|visually-hidden|hide)(\s|$)/.test(className);
 }
 
 function isTinyStyle(style: string | undefined): boolean {
@@ -116,7 +203,18 @@ function countWords(text: string): number {
 function isWordChar(code: number): boolean {
   // ASCII letters and digits, and any non-ASCII character that is not punctuation-like
   // (letters of other scripts); cheap enough to run over megabytes of text.
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 191 && code !== 0x2014 && code !== 0x2013 && code !== 0x2026 && code !== 0x201c && code !== 0x201d && code !== 0x2019);
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code > 191 &&
+      code !== 0x2014 &&
+      code !== 0x2013 &&
+      code !== 0x2026 &&
+      code !== 0x201c &&
+      code !== 0x201d &&
+      code !== 0x2019)
+  );
 }
 
 const BLOCKS_EVENT = /return\s+false|preventDefault/i;
@@ -125,10 +223,14 @@ const BLOCKS_EVENT = /return\s+false|preventDefault/i;
 class Collector {
   private parts: string[] = [];
   private length = 0;
-  /** `hidden`: it belongs to a hidden element, so it also gathers hidden text. */
+  /**
+   * `hidden`: it belongs to a hidden element, so it also gathers hidden text. `accessibleName`:
+   * it gathers an accessible name, so it also reads screen-reader-only text (class="sr-only").
+   */
   constructor(
     private readonly cap: number,
     readonly hidden = false,
+    readonly accessibleName = false,
   ) {}
   add(text: string): void {
     if (this.length >= this.cap) return;
@@ -145,7 +247,12 @@ class Collector {
 
 interface Frame {
   readonly tag: string;
+  /** Not shown on screen (hidden attribute, inline style, state class, the page's CSS, <noscript>…). */
   readonly hidden: boolean;
+  /** Hidden from assistive technology too (as hidden, or aria-hidden, but not screen-reader-only). */
+  readonly atHidden: boolean;
+  /** Inside <noscript>: what a browser running scripts never loads. */
+  readonly inNoscript: boolean;
   readonly noText: boolean;
   readonly chrome: boolean;
   readonly tiny: boolean;
@@ -169,6 +276,7 @@ interface PendingControl {
   fact: Omit<ControlFact, 'label'>;
   wrappingLabel: Collector | undefined;
   ownLabel: string | null;
+  placeholder: string | null;
 }
 
 interface PendingCheckbox {
@@ -183,6 +291,7 @@ interface PendingCheckbox {
 
 /** Scans `html` once. Deterministic: the same text always gives the same facts. */
 export function scanPage(html: string): PageFacts {
+  const hidingRules = hidingRulesOf(styleSheetsOf(html));
   const stack: Frame[] = [];
   const activeCollectors: Collector[] = [];
 
@@ -218,6 +327,7 @@ export function scanPage(html: string): PageFacts {
   const blockedInteractions: string[] = [];
   const countdowns: Collector[] = [];
   let inlineScript = '';
+  let scriptExecutable = true;
   let inlineStyle = '';
   let marqueeOrBlink = 0;
   let visibleChars = 0;
@@ -260,9 +370,15 @@ export function scanPage(html: string): PageFacts {
   };
 
   const addResource = (kind: ResourceFact['kind'], url: string | undefined): void => {
-    if (!url || resources.length >= MAX_RESOURCES) return;
+    // <noscript> content is never loaded by a browser that runs the page's scripts.
+    if (!url || resources.length >= MAX_RESOURCES || top()?.inNoscript) return;
     const trimmed = url.trim();
-    if (trimmed === '' || /^(data|blob|javascript|about|mailto|tel):/i.test(trimmed) || trimmed.startsWith('#')) return;
+    if (
+      trimmed === '' ||
+      /^(data|blob|javascript|about|mailto|tel):/i.test(trimmed) ||
+      trimmed.startsWith('#')
+    )
+      return;
     resources.push({ kind, url: trimmed });
   };
 
@@ -276,7 +392,14 @@ export function scanPage(html: string): PageFacts {
 
   const noteBlockedEvents = (tag: string, attribs: Record<string, string>): boolean => {
     let blocksPaste = false;
-    for (const event of ['onpaste', 'oncopy', 'oncut', 'oncontextmenu', 'onselectstart', 'ondragstart']) {
+    for (const event of [
+      'onpaste',
+      'oncopy',
+      'oncut',
+      'oncontextmenu',
+      'onselectstart',
+      'ondragstart',
+    ]) {
       const handler = attribs[event];
       if (handler !== undefined && BLOCKS_EVENT.test(handler)) {
         blockedInteractions.push(`${event} on <${tag}>`);
@@ -293,17 +416,40 @@ export function scanPage(html: string): PageFacts {
         if (BLOCK_TAGS.has(tag)) flushSegment();
         const role = (attribs.role ?? '').toLowerCase();
         const ownHints = hintsOf(attribs);
-        const hidden =
-          (parent?.hidden ?? false) ||
+        // Hidden-ness is decided here, once per element, and inherited.
+        const inNoscript = (parent?.inNoscript ?? false) || tag === 'noscript';
+        const removed =
           attribs.hidden !== undefined ||
           isStyleHidden(attribs.style) ||
+          tag === 'noscript' ||
+          tag === 'template' ||
+          hiddenByRules(hidingRules, attribs.class, attribs.id) ||
           (tag === 'input' && (attribs.type ?? '').toLowerCase() === 'hidden') ||
           (tag === 'dialog' && attribs.open === undefined);
+        const screenReaderOnly = isScreenReaderOnly(attribs.class);
+        const stateHidden = !screenReaderOnly && hasHiddenStateClass(attribs.class);
+        // aria-hidden counts as hidden too: what a page hides from assistive technology is never claimed as shown.
+        const hidden =
+          (parent?.hidden ?? false) ||
+          removed ||
+          stateHidden ||
+          screenReaderOnly ||
+          attribs['aria-hidden'] === 'true';
+        const atHidden =
+          (parent?.atHidden ?? false) ||
+          removed ||
+          stateHidden ||
+          attribs['aria-hidden'] === 'true';
         const inSvg = (parent?.inSvg ?? false) || tag === 'svg';
-        const hints = ownHints.length === 0 ? (parent?.hints ?? []) : [...new Set([...(parent?.hints ?? []), ...ownHints])];
+        const hints =
+          ownHints.length === 0
+            ? (parent?.hints ?? [])
+            : [...new Set([...(parent?.hints ?? []), ...ownHints])];
         const frame: Frame = {
           tag,
           hidden,
+          atHidden,
+          inNoscript,
           noText: (parent?.noText ?? false) || NO_TEXT_TAGS.has(tag),
           chrome: (parent?.chrome ?? false) || CHROME_TAGS.has(tag) || CHROME_ROLES.has(role),
           tiny: (parent?.tiny ?? false) || isTinyStyle(attribs.style),
@@ -313,7 +459,8 @@ export function scanPage(html: string): PageFacts {
           collectors: [],
         };
 
-        if (attribs.id !== undefined && attribs.id !== '') idCounts.set(attribs.id, (idCounts.get(attribs.id) ?? 0) + 1);
+        if (attribs.id !== undefined && attribs.id !== '')
+          idCounts.set(attribs.id, (idCounts.get(attribs.id) ?? 0) + 1);
         if (attribs.tabindex !== undefined) {
           const value = Number(attribs.tabindex);
           if (Number.isInteger(value) && value > 0) positiveTabindex.push({ tag, value });
@@ -327,12 +474,22 @@ export function scanPage(html: string): PageFacts {
             role === 'alertdialog' ||
             attribs['aria-modal'] === 'true' ||
             tag === 'dialog' ||
-            (DIALOG_CONTAINERS.has(tag) && (ownHints.includes('modal') || ownHints.includes('cookie') || ownHints.includes('paywall'))));
+            (DIALOG_CONTAINERS.has(tag) &&
+              (ownHints.includes('modal') ||
+                ownHints.includes('cookie') ||
+                ownHints.includes('paywall'))));
         if (isDialog) {
           const builder: DialogBuilder = {
-            signal: role === 'dialog' || role === 'alertdialog' ? `role=${role}` : attribs['aria-modal'] === 'true' ? 'aria-modal' : tag === 'dialog' ? '<dialog>' : `class/id hint (${ownHints.join(', ')})`,
+            signal:
+              role === 'dialog' || role === 'alertdialog'
+                ? `role=${role}`
+                : attribs['aria-modal'] === 'true'
+                  ? 'aria-modal'
+                  : tag === 'dialog'
+                    ? '<dialog>'
+                    : `class/id hint (${ownHints.join(', ')})`,
             hints,
-            visibleAtLoad: !hidden && !isClassHidden(attribs.class),
+            visibleAtLoad: !hidden && !atHidden,
             collector: new Collector(MAX_DIALOG_CHARS, hidden),
             hasEmailInput: false,
             buttons: [],
@@ -341,10 +498,21 @@ export function scanPage(html: string): PageFacts {
           frame.dialog = builder;
           frame.collectors.push(builder.collector);
         }
-        if (ownHints.includes('ad') && !hidden && adSlots.length < 50 && !(parent?.hints.includes('ad') ?? false)) {
-          adSlots.push(`<${tag}${attribs.id ? ` id="${attribs.id}"` : ''}${attribs.class ? ` class="${attribs.class.slice(0, 60)}"` : ''}>`);
+        if (
+          ownHints.includes('ad') &&
+          !hidden &&
+          adSlots.length < 50 &&
+          !(parent?.hints.includes('ad') ?? false)
+        ) {
+          adSlots.push(
+            `<${tag}${attribs.id ? ` id="${attribs.id}"` : ''}${attribs.class ? ` class="${attribs.class.slice(0, 60)}"` : ''}>`,
+          );
         }
-        if (ownHints.includes('countdown') && !hidden && !(parent?.hints.includes('countdown') ?? false)) {
+        if (
+          ownHints.includes('countdown') &&
+          !hidden &&
+          !(parent?.hints.includes('countdown') ?? false)
+        ) {
           const collector = new Collector(200);
           countdowns.push(collector);
           frame.collectors.push(collector);
@@ -372,9 +540,11 @@ export function scanPage(html: string): PageFacts {
             const property = (attribs.property ?? '').toLowerCase();
             const equiv = (attribs['http-equiv'] ?? '').toLowerCase();
             const content = attribs.content ?? '';
-            if (name === 'description' && metaDescription === null) metaDescription = normalise(content);
+            if (name === 'description' && metaDescription === null)
+              metaDescription = normalise(content);
             if (property === 'og:title' && ogTitle === null) ogTitle = normalise(content);
-            if (property === 'og:description' && ogDescription === null) ogDescription = normalise(content);
+            if (property === 'og:description' && ogDescription === null)
+              ogDescription = normalise(content);
             if (name === 'viewport') viewport = content;
             if (name === 'referrer') metaReferrer = content.trim().toLowerCase();
             if (equiv === 'refresh') metaRefresh = content;
@@ -385,12 +555,25 @@ export function scanPage(html: string): PageFacts {
             const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
             if (rel.includes('icon') || rel.includes('apple-touch-icon')) hasFavicon = true;
             if (rel.includes('stylesheet')) addResource('stylesheet', attribs.href);
-            if (rel.includes('preconnect') || rel.includes('dns-prefetch')) addResource('preconnect', attribs.href);
+            if (
+              rel.includes('preload') ||
+              rel.includes('prefetch') ||
+              rel.includes('modulepreload')
+            )
+              addResource(preloadKind(rel, attribs.as), attribs.href);
+            if (rel.includes('preconnect') || rel.includes('dns-prefetch'))
+              addResource('preconnect', attribs.href);
             break;
           }
           case 'script': {
             const src = attribs.src ?? null;
-            scripts.push({ src, integrity: attribs.integrity !== undefined && attribs.integrity !== '', type: attribs.type ?? null });
+            // JSON data (ld+json, application/json, templates) is not code: URLs in it load nothing.
+            scriptExecutable = isExecutableScriptType(attribs.type) && !frame.inNoscript;
+            scripts.push({
+              src,
+              integrity: attribs.integrity !== undefined && attribs.integrity !== '',
+              type: attribs.type ?? null,
+            });
             if (src) addResource('script', src);
             break;
           }
@@ -403,18 +586,21 @@ export function scanPage(html: string): PageFacts {
             landmarks.nav++;
             break;
           case 'header':
-            if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main')) landmarks.banner++;
+            if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main'))
+              landmarks.banner++;
             break;
           case 'footer':
-            if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main')) landmarks.contentinfo++;
+            if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main'))
+              landmarks.contentinfo++;
             break;
           case 'img': {
             const alt = attribs.alt === undefined ? null : normalise(attribs.alt);
             images.push({
               src: attribs.src ?? null,
               alt,
-              decorative: role === 'presentation' || role === 'none' || attribs['aria-hidden'] === 'true',
-              hidden,
+              decorative:
+                role === 'presentation' || role === 'none' || attribs['aria-hidden'] === 'true',
+              hidden: atHidden,
             });
             addResource('img', attribs.src);
             // An image's alt names the link or button it sits in.
@@ -422,31 +608,40 @@ export function scanPage(html: string): PageFacts {
             break;
           }
           case 'a': {
-            const collector = new Collector(MAX_COLLECTED_CHARS, hidden);
+            const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
             frame.collectors.push(collector);
             const href = attribs.href ?? null;
             const aria = attribs['aria-label'];
             const titleAttr = attribs.title;
             frame.onClose = () => {
-              const name = normalise(aria ?? '') || collector.text() || normalise(titleAttr ?? '') || (attribs['aria-labelledby'] ? '(aria-labelledby)' : '');
-              links.push({ href, name, hidden });
-              if (role === 'button') buttons.push({ name, hidden, inDialog: frame.dialog !== undefined });
+              const name =
+                normalise(aria ?? '') ||
+                collector.text() ||
+                normalise(titleAttr ?? '') ||
+                (attribs['aria-labelledby'] ? '(aria-labelledby)' : '');
+              links.push({ href, name, hidden: atHidden });
+              if (role === 'button')
+                buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
               frame.dialog?.buttons.push(name);
             };
             break;
           }
           case 'button': {
-            const collector = new Collector(MAX_COLLECTED_CHARS, hidden);
+            const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
             frame.collectors.push(collector);
             frame.onClose = () => {
-              const name = normalise(attribs['aria-label'] ?? '') || collector.text() || normalise(attribs.title ?? '') || (attribs['aria-labelledby'] ? '(aria-labelledby)' : '');
-              buttons.push({ name, hidden, inDialog: frame.dialog !== undefined });
+              const name =
+                normalise(attribs['aria-label'] ?? '') ||
+                collector.text() ||
+                normalise(attribs.title ?? '') ||
+                (attribs['aria-labelledby'] ? '(aria-labelledby)' : '');
+              buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
               frame.dialog?.buttons.push(name);
             };
             break;
           }
           case 'label': {
-            const collector = new Collector(MAX_COLLECTED_CHARS);
+            const collector = new Collector(MAX_COLLECTED_CHARS, false, true);
             frame.collectors.push(collector);
             if (attribs.for) labelFor.set(attribs.for, collector);
             openLabel = collector;
@@ -456,7 +651,11 @@ export function scanPage(html: string): PageFacts {
             break;
           }
           case 'form':
-            forms.push({ action: attribs.action ?? null, method: (attribs.method ?? 'get').toLowerCase(), hidden });
+            forms.push({
+              action: attribs.action ?? null,
+              method: (attribs.method ?? 'get').toLowerCase(),
+              hidden,
+            });
             formIndex = forms.length - 1;
             addResource('form', attribs.action);
             frame.onClose = () => {
@@ -468,19 +667,39 @@ export function scanPage(html: string): PageFacts {
           case 'textarea': {
             const type = tag === 'input' ? (attribs.type ?? 'text').toLowerCase() : tag;
             if (tag === 'input' && BUTTON_INPUT_TYPES.has(type)) {
-              const name = normalise(attribs.value ?? '') || normalise(attribs['aria-label'] ?? '') || normalise(attribs.alt ?? '') || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
-              buttons.push({ name, hidden, inDialog: frame.dialog !== undefined });
+              const name =
+                normalise(attribs.value ?? '') ||
+                normalise(attribs['aria-label'] ?? '') ||
+                normalise(attribs.alt ?? '') ||
+                (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
+              buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
               frame.dialog?.buttons.push(name);
               break;
             }
-            if (frame.dialog && (type === 'email' || /e-?mail/i.test(`${attribs.name ?? ''} ${attribs.placeholder ?? ''}`))) frame.dialog.hasEmailInput = true;
-            const ownLabel = normalise(attribs['aria-label'] ?? '') || (attribs['aria-labelledby'] ? '(aria-labelledby)' : '') || normalise(attribs.title ?? '') || null;
+            if (
+              frame.dialog &&
+              (type === 'email' ||
+                /e-?mail/i.test(`${attribs.name ?? ''} ${attribs.placeholder ?? ''}`))
+            )
+              frame.dialog.hasEmailInput = true;
+            const ownLabel =
+              normalise(attribs['aria-label'] ?? '') ||
+              (attribs['aria-labelledby'] ? '(aria-labelledby)' : '') ||
+              normalise(attribs.title ?? '') ||
+              null;
             if (type === 'checkbox') {
               const nearby = new Collector(200);
               // Active until the box's parent element closes.
               parent?.collectors.push(nearby);
               if (parent) activeCollectors.push(nearby);
-              pendingCheckboxes.push({ checked: attribs.checked !== undefined, hidden, id: attribs.id ?? null, wrappingLabel: openLabel, ownLabel, nearby });
+              pendingCheckboxes.push({
+                checked: attribs.checked !== undefined,
+                hidden: atHidden,
+                id: attribs.id ?? null,
+                wrappingLabel: openLabel,
+                ownLabel,
+                nearby,
+              });
             }
             if (!UNLABELLED_INPUT_TYPES.has(type)) {
               pendingControls.push({
@@ -490,26 +709,39 @@ export function scanPage(html: string): PageFacts {
                   id: attribs.id ?? null,
                   checked: attribs.checked !== undefined,
                   required: attribs.required !== undefined || attribs['aria-required'] === 'true',
-                  hidden,
+                  hidden: atHidden,
                   form: formIndex,
                   blocksPaste,
                 },
                 wrappingLabel: openLabel,
                 ownLabel,
+                // axe accepts a placeholder as the field's accessible name (the last resort).
+                placeholder: normalise(attribs.placeholder ?? '') || null,
               });
             }
             break;
           }
           case 'iframe': {
             const src = attribs.src ?? null;
-            iframes.push({ src, title: attribs.title === undefined ? null : normalise(attribs.title), hidden, ad: hints.includes('ad') });
+            iframes.push({
+              src,
+              title: attribs.title === undefined ? null : normalise(attribs.title),
+              hidden: atHidden,
+              ad: hints.includes('ad'),
+            });
             addResource('iframe', src ?? undefined);
             break;
           }
           case 'video':
           case 'audio': {
             const entry = {
-              fact: { tag, autoplay: attribs.autoplay !== undefined, muted: attribs.muted !== undefined, controls: attribs.controls !== undefined, hidden },
+              fact: {
+                tag,
+                autoplay: attribs.autoplay !== undefined,
+                muted: attribs.muted !== undefined,
+                controls: attribs.controls !== undefined,
+                hidden,
+              },
               captions: false,
             } as { fact: Omit<MediaFact, 'captions'>; captions: boolean };
             media.push(entry);
@@ -517,7 +749,8 @@ export function scanPage(html: string): PageFacts {
             break;
           }
           case 'source':
-            if (parent?.tag === 'video' || parent?.tag === 'audio') addResource('media', attribs.src);
+            if (parent?.tag === 'video' || parent?.tag === 'audio')
+              addResource('media', attribs.src);
             break;
           case 'track': {
             const kind = (attribs.kind ?? 'subtitles').toLowerCase();
@@ -531,9 +764,14 @@ export function scanPage(html: string): PageFacts {
           case 'h4':
           case 'h5':
           case 'h6': {
-            const collector = new Collector(MAX_COLLECTED_CHARS);
+            const collector = new Collector(MAX_COLLECTED_CHARS, false, true);
             frame.collectors.push(collector);
-            frame.onClose = () => headings.push({ level: Number(tag.slice(1)), text: collector.text(), hidden });
+            frame.onClose = () =>
+              headings.push({
+                level: Number(tag.slice(1)),
+                text: collector.text(),
+                hidden: atHidden,
+              });
             break;
           }
           case 'marquee':
@@ -548,17 +786,18 @@ export function scanPage(html: string): PageFacts {
         if (role === 'banner') landmarks.banner++;
         if (role === 'contentinfo') landmarks.contentinfo++;
         if (role === 'button' && tag !== 'a' && tag !== 'button') {
-          const collector = new Collector(MAX_COLLECTED_CHARS, hidden);
+          const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
           frame.collectors.push(collector);
           const previous = frame.onClose;
           frame.onClose = () => {
             previous?.();
             const name = normalise(attribs['aria-label'] ?? '') || collector.text();
-            buttons.push({ name, hidden, inDialog: frame.dialog !== undefined });
+            buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
             frame.dialog?.buttons.push(name);
           };
         }
-        for (const collector of frame.collectors) if (!activeCollectors.includes(collector)) activeCollectors.push(collector);
+        for (const collector of frame.collectors)
+          if (!activeCollectors.includes(collector)) activeCollectors.push(collector);
         stack.push(frame);
       },
 
@@ -566,7 +805,8 @@ export function scanPage(html: string): PageFacts {
         const frame = top();
         if (!frame) return;
         if (frame.tag === 'script') {
-          if (inlineScript.length < MAX_INLINE_SCRIPT_CHARS) inlineScript += data;
+          if (scriptExecutable && inlineScript.length < MAX_INLINE_SCRIPT_CHARS)
+            inlineScript += data;
           return;
         }
         if (frame.tag === 'style') {
@@ -580,8 +820,10 @@ export function scanPage(html: string): PageFacts {
         if (frame.noText) return;
         if (frame.hidden) {
           // A dialog hidden at load (shown later by script) still tells what it would say, and
-          // its buttons and links still have names.
-          for (const collector of activeCollectors) if (collector.hidden) collector.add(data);
+          // its buttons and links still have names; screen-reader-only text names links too.
+          for (const collector of activeCollectors)
+            if (collector.hidden || (collector.accessibleName && !frame.atHidden))
+              collector.add(data);
           return;
         }
         if (segmentParts.length === 0) {
@@ -611,7 +853,12 @@ export function scanPage(html: string): PageFacts {
         }
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+    {
+      decodeEntities: true,
+      lowerCaseTags: true,
+      lowerCaseAttributeNames: true,
+      recognizeSelfClosing: false,
+    },
   );
   parser.write(html);
   parser.end();
@@ -622,10 +869,12 @@ export function scanPage(html: string): PageFacts {
     const collector = labelFor.get(id);
     return collector ? collector.text() || null : null;
   };
-  const controls: ControlFact[] = pendingControls.map(({ fact, wrappingLabel, ownLabel }) => ({
-    ...fact,
-    label: ownLabel || wrappingLabel?.text() || labelText(fact.id) || null,
-  }));
+  const controls: ControlFact[] = pendingControls.map(
+    ({ fact, wrappingLabel, ownLabel, placeholder }) => ({
+      ...fact,
+      label: ownLabel || wrappingLabel?.text() || labelText(fact.id) || placeholder || null,
+    }),
+  );
   const checkboxes: CheckboxFact[] = pendingCheckboxes.map((box) => ({
     label: box.ownLabel || box.wrappingLabel?.text() || labelText(box.id) || box.nearby.text(),
     checked: box.checked,
@@ -640,7 +889,9 @@ export function scanPage(html: string): PageFacts {
     buttons: dialog.buttons.filter((name) => name !== ''),
   }));
   const linkFacts = links;
-  const skipLink = linkFacts.slice(0, 10).some((link) => (link.href ?? '').startsWith('#') && /skip|jump to/i.test(link.name));
+  const skipLink = linkFacts
+    .slice(0, 10)
+    .some((link) => (link.href ?? '').startsWith('#') && /skip|jump to/i.test(link.name));
 
   return {
     htmlChars: html.length,
@@ -664,13 +915,22 @@ export function scanPage(html: string): PageFacts {
     headings,
     landmarks,
     skipLink,
-    duplicateIds: [...idCounts].filter(([, count]) => count > 1).map(([id]) => id).slice(0, 50),
+    duplicateIds: [...idCounts]
+      .filter(([, count]) => count > 1)
+      .map(([id]) => id)
+      .slice(0, 50),
     positiveTabindex,
     iframes,
     scripts,
     inlineScript,
     inlineStyle,
-    resources: [...resources, ...inlineReferences(inlineScript)],
+    resources: [
+      ...resources,
+      ...inlineLoadsOf(inlineScript).map((load) => ({
+        kind: 'inline-script' as const,
+        url: load.url,
+      })),
+    ],
     media: media.map(({ fact, captions }) => ({ ...fact, captions })),
     dialogs: dialogFacts,
     segments,
@@ -683,15 +943,19 @@ export function scanPage(html: string): PageFacts {
   };
 }
 
-const INLINE_URL = /(?:https?:)?\/\/[a-z0-9][a-z0-9.-]*\.[a-z]{2,}(?::\d+)?(?:\/[^\s'"`<>)\\]*)?/gi;
-
-/** URLs written inside inline scripts (tag snippets load their trackers this way). */
-function inlineReferences(script: string): ResourceFact[] {
-  const found = new Set<string>();
-  for (const match of script.matchAll(INLINE_URL)) {
-    const url = match[0].startsWith('//') ? `https:${match[0]}` : match[0];
-    found.add(url);
-    if (found.size >= 200) break;
+/** What a <link rel=preload|prefetch> fetches, by its `as` attribute. */
+function preloadKind(rel: readonly string[], as: string | undefined): ResourceFact['kind'] {
+  if (rel.includes('modulepreload')) return 'script';
+  switch ((as ?? '').toLowerCase()) {
+    case 'script':
+      return 'script';
+    case 'image':
+      return 'img';
+    case 'style':
+      return 'stylesheet';
+    case 'document':
+      return 'iframe';
+    default:
+      return 'preload';
   }
-  return [...found].map((url) => ({ kind: 'inline-reference' as const, url }));
 }

@@ -15,7 +15,8 @@ export interface TrackerMatch {
 }
 
 /** adblocker request types for the kinds of resource a page loads. */
-export type ResourceType = 'script' | 'sub_frame' | 'image' | 'stylesheet' | 'media' | 'xmlhttprequest' | 'other';
+export type ResourceType =
+  'script' | 'sub_frame' | 'image' | 'stylesheet' | 'media' | 'xmlhttprequest' | 'other';
 
 type TrackerDb = Awaited<ReturnType<typeof loadTrackerDB>>;
 
@@ -50,6 +51,28 @@ export class TrackerCatalog {
     return new TrackerCatalog(db, (JSON.parse(manifest) as { version: string }).version);
   }
 
+  /** Organisations the database says own `domain` ("nyt.com" → The New York Times Company). */
+  organisationsOfDomain(domain: string): string[] {
+    const cached = this.domainOwners.get(domain);
+    if (cached) return cached;
+    let owners: string[];
+    try {
+      owners = [
+        ...new Set(
+          this.db
+            .matchDomain(domain)
+            .map((result) => result.organization?.name ?? result.pattern.name),
+        ),
+      ].sort();
+    } catch {
+      owners = [];
+    }
+    if (this.domainOwners.size < 10_000) this.domainOwners.set(domain, owners);
+    return owners;
+  }
+
+  private readonly domainOwners = new Map<string, string[]>();
+
   match(url: string, type: ResourceType, pageUrl: string): TrackerMatch[] {
     let results: ReturnType<TrackerDb['matchUrl']>;
     try {
@@ -76,7 +99,11 @@ export interface PartyInfo {
 export function partyOf(url: string, pageUrl: string): PartyInfo | null {
   try {
     const request = AdblockerRequest.fromRawDetails({ url, sourceUrl: pageUrl, type: 'other' });
-    return { domain: request.domain || request.hostname, hostname: request.hostname, thirdParty: request.isThirdParty };
+    return {
+      domain: request.domain || request.hostname,
+      hostname: request.hostname,
+      thirdParty: request.isThirdParty,
+    };
   } catch {
     return null;
   }
