@@ -9,10 +9,12 @@ describe('dark-pattern detector on the labelled set', () => {
   const test = loadDataset('test');
   const train = loadDataset('train');
   const result = evaluate(test);
+  const holdout = evaluate(loadDataset('holdout'));
+  const holdout2 = evaluate(loadDataset('holdout-2'));
 
   if (process.env['DARK_PATTERNS_REPORT'] === '1') {
     console.log(
-      `${formatEvaluation(result, `Test split (${test.length} texts)`)}\n\n${formatEvaluation(evaluate(train), `Train split (${train.length} texts)`)}\n\nTest mistakes:\n${[...result.mistakes, ...evaluate(train).mistakes].map((m) => `${m.id} ${JSON.stringify(m.text)} expected [${m.expected.join(',')}] got [${m.predicted.join(',')}]`).join('\n')}`,
+      `${formatEvaluation(result, `Test split (${test.length} texts)`)}\n\n${formatEvaluation(evaluate(train), `Train split (${train.length} texts)`)}\n\n${formatEvaluation(holdout, 'Hand-written hold-out 1 (used to broaden the rules)')}\n\n${formatEvaluation(holdout2, 'Hand-written hold-out 2')}\n\nMistakes:\n${[...result.mistakes, ...evaluate(train).mistakes, ...holdout.mistakes, ...holdout2.mistakes].map((m) => `${m.id} ${JSON.stringify(m.text)} expected [${m.expected.join(',')}] got [${m.predicted.join(',')}]`).join('\n')}`,
     );
   }
 

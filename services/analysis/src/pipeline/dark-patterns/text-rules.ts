@@ -36,7 +36,10 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     type: PATTERN_TYPES.countdown,
     pattern: R(
-      `\\b(?:offer|deal|sale|discount|price|prices|promotion|promo|ends?|expires?|ending|closes?)\\s+(?:ends?\\s+|expires?\\s+|goes up\\s+|go up\\s+)?in\\s*:?\\s*${TIME_LEFT}`,
+      `\\b(?:offer|deal|sale|discount|price|prices|promotion|promo|code|coupon|voucher|savings?|ends?|expires?|ending|closes?)\\s+(?:[\\w ]{0,15}?\\b(?:ends?|expires?|goes up|go up|disappears?|vanish(?:es)?|is over|runs? out)\\s+)?in\\s*:?\\s*${TIME_LEFT}`,
+    ),
+    unless: R(
+      '\\b(?:session|log ?in|sign-in|link|password|verification|one-time code|otp|token)\\b',
     ),
   },
   {
@@ -60,14 +63,14 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     type: PATTERN_TYPES.limitedTime,
     pattern: R(
-      "\\blimited[- ]time\\b|\\bfor a limited (?:time|period)\\b|\\btoday only\\b|\\bonly today\\b|\\b(?:ends|ending|expires|over) (?:today|tonight|at midnight|soon)\\b|\\blast day (?:of|for|to)\\b|\\blast chance\\b|\\bdon'?t miss out\\b|\\bdon'?t wait\\b|\\bwon'?t (?:last|come back|be repeated)\\b|\\b(?:will )?never come back\\b|\\bact (?:now|fast)\\b|\\bnow or never\\b|\\bbefore (?:it'?s|they'?re|it is|they are) (?:too late|gone)|(?<!(?:no need to|don'?t|do not|never|no|not) )\\bhurry\\b(?!-)",
+      "\\blimited[- ]time\\b|\\bfor a limited (?:time|period)\\b|\\btoday only\\b|\\bonly today\\b|\\b(?:ends|ending|expires|over) (?:today|tonight|at midnight|soon)\\b|\\blast day (?:of|for|to)\\b|\\blast chance\\b|\\bdon'?t miss out\\b|\\bdon'?t wait\\b|\\bwon'?t (?:last|come back|be repeated)\\b|\\b(?:will )?never come back\\b|\\bact (?:now|fast)\\b|\\bnow or never\\b|\\bbefore (?:it'?s|they'?re|it is|they are) (?:too late|gone)|(?<!(?:no need to|don'?t|do not|never|no|not) )\\bhurry(?: up)?(?=\\s*[!,:.;]|\\s+-|\\s*$|\\s+(?:while|before|only|and|now|sale|offers?|deals?|ends?|last|just|there|these|stock|limited|in)\\b)",
     ),
   },
   // ——— Scarcity ———
   {
     type: PATTERN_TYPES.lowStock,
     pattern: R(
-      `\\b(?:only|just) ${NUM} (?!${UNIT}\\b)(?:[\\w-]+ ){0,2}(?:left|remaining)\\b|\\b${NUM} (?:${UNITS_SOLD} )?(?:left|remaining) in stock\\b|\\b\\d{1,3} ${UNITS_SOLD} (?:left|remaining)\\b|\\b\\d{1,3} left\\b(?! (?:and|or|to right|side|hand))|\\b(?:fewer|less) than ${NUM} (?:[\\w-]+ )?(?:left|remaining|in stock|available)\\b|\\bunder \\d+ left\\b|\\blast (?:one|\\d+ ${UNITS_SOLD}|\\d+ left)\\b|\\b(?:low|limited|very limited) (?:in )?stock\\b|\\bstock (?:is )?(?:running|very|getting) low\\b|\\brunning (?:out|low) fast\\b|\\b(?:almost|nearly) (?:gone|sold out)\\b|\\b\\d{1,3} ?% (?:of (?:stock|items|units|tickets) )?(?:claimed|sold)\\b|\\bonly a (?:few|handful) (?:[\\w-]+ )?(?:left|remaining)\\b`,
+      `\\b(?:only|just) ${NUM} (?!${UNIT}\\b)(?:[\\w-]+ ){0,2}(?:left|remaining)\\b|\\b${NUM} (?:${UNITS_SOLD} )?(?:left|remaining) in stock\\b|\\b\\d{1,3} ${UNITS_SOLD} (?:left|remaining)\\b|\\b\\d{1,3} left\\b(?! (?:and|or|to right|side|hand))|\\b(?:fewer|less) than ${NUM} (?:[\\w-]+ )?(?:left|remaining|in stock|available)\\b|\\bunder \\d+ left\\b|\\blast (?:one|\\d+ ${UNITS_SOLD}|\\d+ left)\\b(?! (?:of the|in the series))|\\b(?:low|limited|very limited) (?:in )?stock\\b|\\bstock (?:is )?(?:running|very|getting) low\\b|\\brunning (?:out|low) fast\\b|\\b(?:almost|nearly) (?:gone|sold out)\\b|\\b\\d{1,3} ?% (?:of (?:stock|items|units|tickets) )?(?:claimed|sold)\\b|\\bonly a (?:few|handful) (?:[\\w-]+ )?(?:left|remaining)\\b`,
     ),
   },
   {
@@ -172,13 +175,157 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     type: PATTERN_TYPES.forcedEnrollment,
     pattern: R(
-      '\\b(?:create an account|sign up|register|log ?in|sign in|join(?: now| free| us)?|subscribe|enter your (?:email|e-mail|email address|phone number|mobile number)|provide your (?:email|e-mail|phone number)|give us your (?:email|e-mail|number)|download (?:our|the) app|install (?:our|the) app|download it|install it|open (?:it )?in the app|accept all cookies)\\s+(?:to|in order to)\\s+(?:continue(?! as a guest| as guest)|keep (?:reading|browsing|shopping)|see (?:the |your |our |this |all )?(?:price|prices|discount|offer|deal|full)|view (?:this|the|our) (?:offer|deal|price|article|content|page|product|discount)|view prices|read (?:more|this|the|full)|access (?:this|the|our)|unlock|check ?out|complete (?:your|the|this) (?:purchase|order|booking)|proceed|buy\\b|purchase\\b|place (?:an|your) order|shop\\b|browse|download\\b|continue to)',
+      '\\b(?:create an account|sign up|register|log ?in|sign in|join(?: now| free| us)?|subscribe|enter your (?:email|e-mail|email address|phone number|mobile number)|provide your (?:email|e-mail|phone number)|give us your (?:email|e-mail|number)|download (?:our|the) app|install (?:our|the) app|download it|install it|open (?:it )?in the app|accept all cookies)(?: now| today| free| for free)?\\s+(?:to|in order to)\\s+(?:continue(?! as a guest| as guest)|keep (?:reading|browsing|shopping)|see (?:the |your |our |this |all )?(?:price|prices|discount|offer|deal|full)|view (?:this|the|our) (?:offer|deal|price|article|content|page|product|discount)|view prices|read (?:more|this|the|full)|access (?:this|the|our)|unlock|check ?out|complete (?:your |the |this )?(?:purchase|order|booking|checkout|check-out|payment)|proceed|buy\\b|purchase\\b|place (?:an|your) order|shop\\b|browse|download\\b|continue to)',
     ),
   },
   {
     type: PATTERN_TYPES.forcedEnrollment,
     pattern: R(
       '\\b(?:an )?(?:account|membership|registration|sign-up) (?:is )?(?:required|needed|necessary|mandatory) (?:to|for|in order to) (?:place|buy|purchase|check ?out|continue|order|complete|book|view|see)|\\bguest checkout is (?:not available|unavailable|disabled)\\b|\\bby (?:signing up|registering|creating an account|ordering|checking out)\\b[^.]{0,30}?\\b(?:agree|consent) to (?:receive|receiving|get|getting) (?:promotional|marketing|our|sms|text)|\\b(?:must|have to|need to) (?:agree|consent|opt in|subscribe|sign up)\\b[^.]{0,40}?\\b(?:marketing|promotional|newsletter|offers)\\b|\\b(?:marketing|newsletter|promotional)\\b[^.]{0,30}?\\b(?:is |are )?(?:required|mandatory) to\\b',
+    ),
+  },
+  // ——— Broader wording, added after the first look at the hand-written hold-out ———
+  {
+    type: PATTERN_TYPES.limitedTime,
+    pattern: R(
+      '\\b(?:prices?|costs?|rates?|fares?) (?:will )?(?:rise|rises|go up|goes up|increase|increases|jump|jumps)\\b[^.]{0,20}?\\b(?:soon|tomorrow|tonight|at midnight|next week|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b|\\btime is running out\\b|\\brunning out of time\\b|\\blast (?:few )?(?:hours|days|minutes)\\b (?:of|to|for|left)\\b',
+    ),
+  },
+  {
+    type: PATTERN_TYPES.countdown,
+    pattern: R(
+      `\\b(?:only|just) \\d+ (?:days?|hours?|hrs?|minutes?|mins?) to go\\b|\\b(?:order|buy|shop|book|check ?out)\\b[\\w ]{0,15}? (?:with)?in (?:the next )?${TIME_LEFT}\\s*(?:and|to) (?:get|receive|claim|unlock|save) (?:a |an |your |an extra )?(?:free|\\d+ ?%|extra|bonus|discount|gift)`,
+    ),
+  },
+  {
+    type: PATTERN_TYPES.lowStock,
+    pattern: R(
+      `\\b(?:only|just) ${NUM} (?:in stock|available(?: (?:at this price|now|today))?)\\b|\\blimited (?:quantit(?:y|ies)|supply|supplies|availability|numbers)\\b(?! last)|\\bstock is (?:limited|low|running (?:out|low))\\b|\\blast (?:one|pair|piece|unit|few)\\b(?! (?:of the|in the series|order|updated|hours|days|minutes|weeks))|\\blast (?:items?|rooms?|seats?|tickets?) (?:left|available|remaining|in stock|at this price)|\\b(?:a |very )?few (?:items |pieces |units |pairs )?left\\b(?!-)`,
+    ),
+    unless: R('\\bwhile (?:supplies|stocks?) last\\b'),
+  },
+  {
+    type: PATTERN_TYPES.activity,
+    pattern: R(
+      `\\bsomeone (?:(?:in|from) [\\w .'-]{2,30}? )?(?:just|recently) (?:bought|purchased|ordered|booked)\\b|\\bin \\d[\\d,]* (?:other )?(?:people'?s |shoppers'? )?(?:baskets|carts|bags|wishlists)\\b|\\b\\d[\\d,]*\\+? (?:${PEOPLE} )?(?:have )?(?:bought|purchased|ordered|booked|sold|signed up|joined)(?: (?:this|it|these))? (?:this (?:week|month)|yesterday)\\b`,
+    ),
+  },
+  {
+    type: PATTERN_TYPES.testimonial,
+    pattern: R(
+      '"[^"]{6,200}(?:!|\\b(?:best|never|ever|amazing|incredible|life|changed|worth|miracle|perfect|love|vanished|gone)\\b)[^"]{0,200}"\\s*-\\s*(?:[a-z]{2,15}(?:, \\d{2}| \\(\\d{2}\\))|(?:a |one )?(?:happy |satisfied |real |loyal |delighted )?(?:customer|buyer|shopper|client|user))\\s*$',
+    ),
+    unless: R('\\bverified\\b'),
+  },
+  {
+    type: PATTERN_TYPES.confirmshaming,
+    pattern: R(
+      "\\bi (?:like|love|enjoy|prefer) (?:missing out|paying (?:full|more)|full price|being (?:bored|broke|uninformed|ugly|unhealthy|left behind))\\b|\\bi(?:'ll| will|'d| would)? (?:prefer|take|pay|choose) (?:the )?full price\\b|\\b(?:and|to) (?:miss|lose) (?:out on )?(?:all )?(?:of )?(?:our |your |the |these |my )?(?:amazing |great |exclusive |best |member )?(?:deals|savings|offers|discounts|rewards|perks|benefits)\\b",
+    ),
+  },
+  {
+    type: PATTERN_TYPES.trickQuestion,
+    pattern: R(
+      '\\bby not (?:checking|ticking|unchecking|unticking|selecting)\\b|\\bif you do not (?:un)?(?:check|tick) (?:this|the) box\\b',
+    ),
+  },
+  {
+    type: PATTERN_TYPES.pressuredSelling,
+    pattern: R(
+      "\\b(?:don'?t|do not) (?:leave|go) without (?:your|claiming|the)\\b|\\((?:not recommended|risky|not advised|at your own risk)\\)|\\b(?:continue|proceed|skip|go on|check ?out) without (?:protection|insurance|cover(?:age)?|warranty)\\b[^.]{0,20}?\\b(?:risk|risky|not recommended|unprotected)\\b",
+    ),
+  },
+  {
+    type: PATTERN_TYPES.hardToCancel,
+    pattern: R(
+      '\\bto (?:cancel|end|close|terminate)\\b[^.]{0,40}?\\b(?:visit|go to|come to) (?:a|one of our|our|your|the) [\\w ]{0,20}?(?:front desk|reception|counter|service desk)\\b|\\bto cancel\\b[^.]{0,30}?\\b(?:mail|post|send|fax|return|print and (?:mail|post|send)) (?:us )?(?:the |a |this |our )?(?:signed |completed |written |cancell?ation )*(?:form|letter|notice|request)\\b|\\bcancell?(?:ation|ations|ing)\\b[\\w ]{0,20}? only (?:by|via|through|in) (?:phone|telephone|post|mail|letter|certified|registered|writing|person|fax|calling)\\b|\\b(?:call|phone|ring|telephone)\\b[\\w +().-]{0,30}? to cancel\\b(?! (?:an|your|the|this) order)|\\bcancel\\w*\\??[^.]{0,20}?\\b(?:speak|talk|chat) (?:to|with) (?:one of )?(?:our|an?) (?:advisors?|agents?|team|specialists?|representatives?)\\b',
+    ),
+    unless: R(
+      '\\b(?:or online|online or|in (?:your|my) account|from (?:your|my) account|in the app|in settings)\\b',
+    ),
+  },
+  {
+    type: PATTERN_TYPES.hiddenCosts,
+    pattern: R(
+      `\\b${FEE} (?:fees?|charges?|surcharges?) (?:is |are )?not included\\b|\\b(?:exclud\\w*|(?:does|do) not include|not includ\\w*|plus) (?:the |a |an )?(?:[$€£]\\s?\\d[\\d.,]* )?(?:mandatory |non-refundable |daily )?${FEE} (?:fees?|charges?|surcharges?)\\b`,
+    ),
+  },
+  {
+    type: PATTERN_TYPES.hiddenSubscription,
+    pattern: R(
+      `\\bby (?:ordering|purchasing|buying|checking out)\\b[^.]{0,40}?\\b(?:enrol\\w*|join|member\\w*|subscri\\w*|signed up)\\b[^.]{0,40}?(?:${RECURRING}|/ ?quarter|per quarter|quarterly)`,
+    ),
+  },
+  {
+    type: PATTERN_TYPES.sneakIntoBasket,
+    pattern: R(`${PAID_EXTRA}[^.]{0,20}?\\badded\\s*\\((?:[$€£+]|\\d)`),
+  },
+  {
+    type: PATTERN_TYPES.forcedEnrollment,
+    pattern: R(
+      '\\bcreate (?:an|a|your)(?: free)? account (?:to|in order to) (?:continue|buy|purchase|check ?out|order|see|view|shop|access|unlock|book)\\b|\\b(?:need|must have|require|requires) an? (?:account|membership|login)\\b[^.]{0,10}?\\bto (?:check ?out|buy|purchase|continue|order|see|view|book)\\b|\\b(?:must|need to|have to) be (?:a )?(?:member|registered|logged in|signed in|subscriber)\\b[^.]{0,10}?\\bto (?:purchase|buy|check ?out|order|see|view|continue|access|book)\\b|\\b(?:share|invite|tag)\\b[^.]{0,30}?\\bto (?:unlock|continue|access|see)\\b|\\b(?:allow|enable|turn on|accept) (?:all )?(?:push )?(?:notifications|cookies|location|tracking) (?:to|in order to) (?:continue|proceed|shop|browse|see|view|access|use)\\b',
+    ),
+  },
+  // ——— Broader still, after the first look at hold-out 2 ———
+  {
+    type: PATTERN_TYPES.limitedTime,
+    pattern: R(
+      "\\b(?:sale|offer|deal|promo\\w*|discount|coupon|code|savings?|prices?)s?\\b[^.]{0,20}?\\b(?:ends?|ending|expires?|closes?|finish(?:es)?|over)\\b[^.]{0,20}?\\b(?:today|tonight|midnight|soon)\\b|\\b\\d{1,3}[- ]hours? (?:flash )?(?:sale|deal|offer|only)\\b|\\bflash (?:sale|deal)s?\\b|\\bwhile you (?:still )?can\\b|\\bnot for long\\b|\\bwon'?t be (?:here|around) (?:for )?long\\b",
+    ),
+  },
+  {
+    type: PATTERN_TYPES.limitedTime,
+    pattern: R('\\b(?:final|last) (?:hours|day|days|call|opportunity)\\b'),
+    unless: R('\\b(?:deliver\\w*|dispatch\\w*|shipping|ship|post(?:age|ing)?|orders? for)\\b'),
+  },
+  {
+    type: PATTERN_TYPES.countdown,
+    pattern: R(
+      `\\b\\d{1,2} ?d(?:ays?)?:? \\d{1,2} ?h(?:rs?|ours?)?:? \\d{1,2} ?m(?:ins?)?\\b|\\b\\d{1,2} ?h \\d{1,2} ?m \\d{1,2} ?s\\b|\\bcountdown\\b[^.]{0,10}?\\d|\\b(?:locked|guaranteed|held|reserved) for (?:the next |another )?(?:\\d{1,2}\\s*:\\s*\\d{2}|\\d+ ?(?:m|mins?|minutes?|s|secs?|seconds?)\\b)`,
+    ),
+  },
+  {
+    type: PATTERN_TYPES.highDemand,
+    pattern: R('\\b(?:likely|expected|set|about|going) to sell out\\b|\\bwill sell out\\b'),
+  },
+  {
+    type: PATTERN_TYPES.activity,
+    pattern: R(
+      `\\b(?:bought|purchased|ordered|booked|signed up|subscribed)\\b[^.]{0,40}?\\b\\d+ ?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|m) ago\\b|\\b(?:bought|purchased|ordered|booked|viewed|sold) \\d[\\d,]*\\+? times\\b|\\b\\d[\\d,]*\\+? ${PEOPLE} (?:have |has )?(?:added|put|saved) (?:this|it)\\b[^.]{0,10}?\\b(?:to|in) (?:their |the )?(?:carts?|baskets?|bags?|wishlists?)\\b|\\b\\d[\\d,]*\\+? (?:happy |satisfied )?(?:customers|buyers|shoppers|orders) (?:this (?:week|month)|today)\\b|\\b(?:just|recently) (?:bought|purchased|ordered|booked) by [a-z]{2,15}\\b|\\b\\d[\\d,]*\\+? (?:${PEOPLE} )?(?:have )?(?:bought|purchased|ordered|booked|sold|signed up|joined)(?: (?:this|it|these)(?: [\\w-]+)?)? (?:in (?:the )?(?:last|past) (?:\\d+ ?)?(?:minutes?|mins?|hours?|hrs?|h|days?|week)|today)\\b`,
+    ),
+  },
+  {
+    type: PATTERN_TYPES.confirmshaming,
+    pattern: R(
+      "\\bi (?:don'?t|do not) want (?:to )?(?:look|feel|be|get|become|sleep|live|stay)(?: \\w+)? (?:younger|better|healthier|thinner|fitter|smarter|richer|prettier|happier|slimmer|stronger|best|great|good|amazing|safe|protected)\\b|\\bi'?m (?:happy|fine|ok|okay|content) (?:paying|to pay|with paying) (?:full|more|extra)\\b|^(?:no|nah|nope)\\b[^.]{0,40}?\\bfull price\\b|\\bi(?: (?:prefer|want)(?: to)?|'d rather|would rather|'ll|will) (?:stay|remain|fall|be left) (?:behind|uninformed|ignorant|in the dark|bored)\\b|\\b(?:keep|leave) me (?:uninformed|in the dark|ignorant|bored|behind)\\b|\\b(?:and|to) (?:miss|lose) (?:out on )?(?:my |the |your |this )?(?:deal|saving|offer|discount|reward|perk|benefit|gift)\\b|^(?:[^.?]*[?.] )?(?:no|nah|nope)\\b[,.!]? i (?:like|love|enjoy|prefer|want) (?:broken|paying|being|to pay|missing|losing|wasting|bad|ugly|slow|boring|risking)\\b",
+    ),
+  },
+  {
+    type: PATTERN_TYPES.trickQuestion,
+    pattern: R("\\b(?:not|don'?t|do not|would not|wouldn'?t) (?:prefer|want|wish|like) not\\b"),
+  },
+  {
+    type: PATTERN_TYPES.hardToCancel,
+    pattern: R(
+      "\\b(?:can|may|must) only be cancell?ed\\b[^.]{0,50}?\\bby (?:phone|telephone|post|mail|letter|calling|phoning|visiting)\\b|\\b(?:cannot|can'?t|can not|are unable to|do not|don'?t) (?:process|accept|handle|take) cancell?ations (?:online|by e-?mail|via (?:the )?(?:website|app))\\b|\\bcancell?ations? (?:cannot|can'?t|can not) be (?:made|done|processed) online\\b",
+    ),
+  },
+  {
+    type: PATTERN_TYPES.hiddenCosts,
+    pattern: R(
+      `\\b${FEE} (?:fees?|charges?|surcharges?)\\b[^.]{0,40}?\\b(?:payable|due|charged|collected|paid) (?:at|on|upon) (?:check-?in|arrival|the (?:property|hotel|venue)|pick-?up|collection)\\b|(?:^|\\s)\\+ ?(?:[$€£]\\s?\\d[\\d.,]* )?(?:mandatory |daily )?${FEE} (?:fees?|charges?|surcharges?)\\b`,
+    ),
+  },
+  {
+    type: PATTERN_TYPES.hiddenSubscription,
+    pattern: R(
+      `\\bfree (?:trial|sample|gift|bottle|box|item|product|pack)\\b[^.]{0,40}?\\b(?:comes with|includes|is part of|starts)\\b[^.]{0,20}?\\b(?:subscription|membership)\\b`,
+    ),
+  },
+  {
+    type: PATTERN_TYPES.sneakIntoBasket,
+    pattern: R(
+      `${PAID_EXTRA}[^.]{0,20}?\\badded(?: to (?:your |the )?(?:cart|basket|bag|order|booking))?\\s*[(:-]?\\s*[+$€£]`,
     ),
   },
 ];
