@@ -22,6 +22,13 @@ export class AnalysisError extends DomainError<AnalysisErrorCode> {
     );
   }
 
+  static tooManyAnalyses(limit: number): AnalysisError {
+    return new AnalysisError(
+      AnalysisErrorCodes.TooManyAnalyses,
+      `You already have ${limit} ${limit === 1 ? 'analysis' : 'analyses'} in progress, the most one account may run at once; try again when one has finished`,
+    );
+  }
+
   static siteNotIndexed(): AnalysisError {
     return new AnalysisError(
       AnalysisErrorCodes.SiteNotIndexed,
@@ -44,6 +51,8 @@ function httpStatusOf(code: AnalysisErrorCode): number {
     case AnalysisErrorCodes.PageTooLarge:
     case AnalysisErrorCodes.NotHtml:
       return 422;
+    case AnalysisErrorCodes.TooManyAnalyses:
+      return 429;
     case AnalysisErrorCodes.SiteUnreachable:
       return 502;
     case AnalysisErrorCodes.SiteNotIndexed:

@@ -22,6 +22,14 @@ export interface AnalysisSettings {
   readonly jobTimeoutMs: number;
   /** Jobs this process runs at once. */
   readonly concurrency: number;
+  /** Analyses one user may have in flight (queued or running) at once; more are refused (429). */
+  readonly maxAnalysesPerUser: number;
+  /**
+   * Analyses of one user, and of one host, that run at once across all workers: below the
+   * concurrency, so that one account or one slow site never holds every worker.
+   */
+  readonly maxRunningPerUser: number;
+  readonly maxRunningPerHost: number;
   /** After an analysis, how long to wait for the catalogue to give a new site its id. */
   readonly siteIdWaitMs: number;
   /** `FRENLY_FETCH_ALLOWLIST`: host:port pairs the fetcher may reach although not public. */
@@ -47,6 +55,9 @@ export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
   waitTimeoutMs: 25_000,
   jobTimeoutMs: 20_000,
   concurrency: 2,
+  maxAnalysesPerUser: 3,
+  maxRunningPerUser: 1,
+  maxRunningPerHost: 1,
   // A new site's id comes back through two relays and two consumers (site-analyzed to the
   // search service, site-indexed back); on Kafka under load that took over 5 s.
   siteIdWaitMs: 15_000,
@@ -67,7 +78,7 @@ export const ANALYSIS_SETTINGS = Symbol('ANALYSIS_SETTINGS');
 
 export function resolveAnalysisSettings(overrides: Partial<AnalysisSettings> = {}): AnalysisSettings {
   const settings = { ...DEFAULT_ANALYSIS_SETTINGS, ...overrides };
-  for (const key of ['cacheTtlMs', 'waitTimeoutMs', 'jobTimeoutMs', 'siteIdWaitMs', 'fetchTimeoutMs', 'fetchMaxBytes', 'concurrency'] as const) {
+  for (const key of ['cacheTtlMs', 'waitTimeoutMs', 'jobTimeoutMs', 'siteIdWaitMs', 'fetchTimeoutMs', 'fetchMaxBytes', 'concurrency', 'maxAnalysesPerUser', 'maxRunningPerUser', 'maxRunningPerHost'] as const) {
     const value = settings[key];
     if (!Number.isInteger(value) || value < (key === 'cacheTtlMs' || key === 'siteIdWaitMs' ? 0 : 1)) {
       throw new Error(`Analysis setting ${key} must be a whole number (got ${value})`);

@@ -60,5 +60,7 @@ export const AnalysisErrorCodes = {
   SiteNotIndexed: 'SITE_NOT_INDEXED',
   /** A site id the analysis service does not know (404). */
   SiteNotFound: 'SITE_NOT_FOUND',
+  /** The user already has as many analyses in progress as one user may have (429). */
+  TooManyAnalyses: 'TOO_MANY_ANALYSES',
 } as const;
 export type AnalysisErrorCode = (typeof AnalysisErrorCodes)[keyof typeof AnalysisErrorCodes];

@@ -237,6 +237,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       error(400, 'Not a usable URL, or one Frenly never fetches (`INVALID_URL`, `URL_NOT_ALLOWED`).'),
       signInRequired,
       error(422, 'The page is too large or not HTML (`PAGE_TOO_LARGE`, `NOT_HTML`).'),
+      error(429, 'The user already has as many analyses in progress as one user may have; retry when one finishes (`TOO_MANY_ANALYSES`).'),
       error(502, 'The site could not be reached (`SITE_UNREACHABLE`).'),
       error(503, 'Analysed, but the site has no id yet; retry shortly (`SITE_NOT_INDEXED`).'),
       error(504, 'The site or the analysis was too slow (`SITE_TIMEOUT`, `ANALYSIS_TIMEOUT`).'),

@@ -3,6 +3,7 @@ import { QueueNames, type JobWorker } from '@frenly/jobs';
 import { JOB_QUEUE, runWithRequestId, type FrenlyJobQueue } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { canonicalUrl } from '../urls/canonical-url.js';
+import { analysisGroupLimits } from './analysis-fairness.js';
 import { AnalysisRunner } from './analysis-runner.js';
 
 /** The site-analysis queue's worker: BullMQ in the distributed runtime, in-process when embedded. */
@@ -22,8 +23,16 @@ export class SiteAnalysisProcessor implements OnModuleInit, OnApplicationShutdow
       // Other producers (the catalogue's background analyses) may enqueue too: canonicalise here.
       // The job runs as part of the request that asked for it (its logs and event carry the id).
       async ({ url, requestId }, { signal }) =>
-        runWithRequestId(requestId, async () => ({ analysisId: await this.runner.run(canonicalUrl(url), signal) })),
-      { concurrency: this.settings.concurrency, timeoutMs: this.settings.jobTimeoutMs },
+        runWithRequestId(requestId, async () => ({
+          analysisId: await this.runner.run(canonicalUrl(url), signal),
+        })),
+      // At most so many analyses of one user, and of one host, run at once (all processes):
+      // a flood of slow pages from one account leaves workers for everyone else.
+      {
+        concurrency: this.settings.concurrency,
+        timeoutMs: this.settings.jobTimeoutMs,
+        groupLimits: analysisGroupLimits(this.settings),
+      },
     );
   }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import type { AnalysisResponse } from '@frenly/contracts';
-import { SignedInGuard } from '@frenly/platform';
+import { CurrentIdentity, SignedInGuard, type Identity } from '@frenly/platform';
 import { AnalyzeDto } from './analyze.dto.js';
 import { AnalyzeService } from './analyze.service.js';
 
@@ -12,7 +12,10 @@ export class AnalyzeController {
   /** Analyses a site (or serves a recent analysis): scores, evidence, insights, community. */
   @Post('analyze')
   @HttpCode(200)
-  analyze(@Body() body: AnalyzeDto): Promise<AnalysisResponse> {
-    return this.analyzer.analyze(body.url);
+  analyze(
+    @Body() body: AnalyzeDto,
+    @CurrentIdentity() identity: Identity,
+  ): Promise<AnalysisResponse> {
+    return this.analyzer.analyze(body.url, identity.userId);
   }
 }

@@ -5,12 +5,14 @@ import { JOB_QUEUE, JsonLogger, currentRequestId, type FrenlyJobQueue } from '@f
 import { AnalysisError, isAnalysisErrorCode } from '../analysis.errors.js';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { AnalysesRepository, reportOf, type AnalysisRow } from '../analyses/analyses.repository.js';
+import { analysisFairness } from '../analyses/analysis-fairness.js';
 import { isFresh } from '../analyses/analysis-runner.js';
 import { PageFetcher } from '../fetching/page-fetcher.js';
 import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
 import { CommunityRepository } from '../sites/community.repository.js';
 import { SiteIdWaiter } from '../sites/site-id-waiter.js';
 import { canonicalUrl, InvalidUrlError } from '../urls/canonical-url.js';
+import { admitAnalysis } from './analysis-admission.js';
 import { analysisResponseOf } from './analysis-response.js';
 
 @Injectable()
@@ -33,8 +35,9 @@ export class AnalyzeService {
   /**
    * Serves a recent analysis of the URL or runs one as a job (one per URL at a time), waits for
    * it within the bound, then for the catalogue's site id, and answers the analysis screen's data.
+   * A job counts against `userId`'s analyses in flight and is scheduled fairly among users.
    */
-  async analyze(input: string): Promise<AnalysisResponse> {
+  async analyze(input: string, userId: string): Promise<AnalysisResponse> {
     const url = normalise(input);
     this.fetcher.precheck(url);
 
@@ -47,15 +50,25 @@ export class AnalyzeService {
       this.metrics.cacheHits.inc({ kind: latest.status });
     } else {
       this.metrics.cacheMisses.inc();
-      row = await this.runJob(url, latest?.id);
+      const lease = await admitAnalysis(this.jobs, this.settings, userId, url);
+      try {
+        row = await this.runJob(url, latest?.id, { userId, inFlight: lease.held });
+      } finally {
+        await lease.release();
+      }
     }
     if (row.status === 'failed') throw failureOf(row);
 
     const { siteId, waited } = await this.siteIds.waitFor(url, this.settings.siteIdWaitMs);
-    this.metrics.siteIdWaits.inc({ outcome: siteId === undefined ? 'timeout' : waited ? 'arrived' : 'known' });
+    this.metrics.siteIdWaits.inc({
+      outcome: siteId === undefined ? 'timeout' : waited ? 'arrived' : 'known',
+    });
     if (siteId === undefined) throw AnalysisError.siteNotIndexed();
     const report = reportOf(row);
-    const [community, recentStakes] = await Promise.all([this.community.totalsOf(siteId), this.community.recentStakes(siteId, report.domain)]);
+    const [community, recentStakes] = await Promise.all([
+      this.community.totalsOf(siteId),
+      this.community.recentStakes(siteId, report.domain),
+    ]);
     return analysisResponseOf({ siteId, row, report, community, recentStakes, cached });
   }
 
@@ -63,19 +76,33 @@ export class AnalyzeService {
    * The job id names the URL and the analysis it replaces: concurrent requests share one job,
    * and a retained finished job never stands in for a newer round.
    */
-  private async runJob(url: string, replaces: string | undefined, retryMissing = true): Promise<AnalysisRow> {
+  private async runJob(
+    url: string,
+    replaces: string | undefined,
+    requester: { userId: string; inFlight: number },
+    retryMissing = true,
+  ): Promise<AnalysisRow> {
     const jobId = stableJobId('analyze', `${url} ${replaces ?? 'none'}`);
     let analysisId: string;
     try {
       ({ analysisId } = await this.jobs.enqueueAndWait(
         QueueNames.siteAnalysis,
         { url, trigger: 'on-demand', requestId: currentRequestId() },
-        { jobId, waitTimeoutMs: this.settings.waitTimeoutMs, timeoutMs: this.settings.jobTimeoutMs },
+        {
+          jobId,
+          waitTimeoutMs: this.settings.waitTimeoutMs,
+          timeoutMs: this.settings.jobTimeoutMs,
+          ...analysisFairness(url, { kind: 'user', ...requester }),
+        },
       ));
     } catch (error) {
-      if (error instanceof JobWaitTimeoutError) throw AnalysisError.analysisTimeout(Math.round(this.settings.waitTimeoutMs / 1000));
+      if (error instanceof JobWaitTimeoutError)
+        throw AnalysisError.analysisTimeout(Math.round(this.settings.waitTimeoutMs / 1000));
       if (error instanceof JobFailedError && /timed out/i.test(error.reason)) {
-        throw new AnalysisError(AnalysisErrorCodes.SiteTimeout, `The analysis took longer than ${Math.round(this.settings.jobTimeoutMs / 1000)} s and was stopped`);
+        throw new AnalysisError(
+          AnalysisErrorCodes.SiteTimeout,
+          `The analysis took longer than ${Math.round(this.settings.jobTimeoutMs / 1000)} s and was stopped`,
+        );
       }
       throw error;
     }
@@ -85,8 +112,12 @@ export class AnalyzeService {
     // restored or replaced under a Redis that kept its jobs): analyse again, once, as a round
     // that replaces the missing analysis, so concurrent requests still share one job.
     if (!retryMissing) throw new Error(`analysis ${analysisId} finished but is not stored`);
-    this.logger.entry('warn', 'the queue answered with an analysis this database does not hold; analysing again', { url, analysisId });
-    return this.runJob(url, analysisId, false);
+    this.logger.entry(
+      'warn',
+      'the queue answered with an analysis this database does not hold; analysing again',
+      { url, analysisId },
+    );
+    return this.runJob(url, analysisId, requester, false);
   }
 }
 
@@ -101,5 +132,8 @@ function normalise(input: string): string {
 
 function failureOf(row: AnalysisRow): AnalysisError {
   const code = row.errorCode ?? '';
-  return new AnalysisError(isAnalysisErrorCode(code) ? code : AnalysisErrorCodes.SiteUnreachable, row.errorMessage ?? 'The site could not be analysed');
+  return new AnalysisError(
+    isAnalysisErrorCode(code) ? code : AnalysisErrorCodes.SiteUnreachable,
+    row.errorMessage ?? 'The site could not be analysed',
+  );
 }

@@ -17,6 +17,21 @@ export const analysisSettingsVars = {
   }),
   ANALYSIS_WAIT_TIMEOUT_MS: env.int('How long POST /api/sites/analyze waits for its analysis job', { default: DEFAULT_ANALYSIS_SETTINGS.waitTimeoutMs, min: 1_000, max: 120_000 }),
   ANALYSIS_CONCURRENCY: env.int('Site analyses one process runs at once', { default: DEFAULT_ANALYSIS_SETTINGS.concurrency, min: 1, max: 32 }),
+  ANALYSIS_MAX_PER_USER: env.int('Analyses one account may have queued or running at once; more are refused with 429 TOO_MANY_ANALYSES', {
+    default: DEFAULT_ANALYSIS_SETTINGS.maxAnalysesPerUser,
+    min: 1,
+    max: 100,
+  }),
+  ANALYSIS_MAX_RUNNING_PER_USER: env.int("Analyses of one account that run at once (all workers); keep it below the workers' total so others always get one", {
+    default: DEFAULT_ANALYSIS_SETTINGS.maxRunningPerUser,
+    min: 1,
+    max: 32,
+  }),
+  ANALYSIS_MAX_RUNNING_PER_HOST: env.int('Analyses of pages of one host that run at once (all workers): a slow site cannot hold every worker', {
+    default: DEFAULT_ANALYSIS_SETTINGS.maxRunningPerHost,
+    min: 1,
+    max: 32,
+  }),
 };
 
 /** The analysis service on its own (distributed mode). */
@@ -46,6 +61,9 @@ export function analysisSettingsFromConfig(config: AnalysisSettingsConfig): Part
     cacheTtlMs: config.ANALYSIS_CACHE_TTL_SECONDS * 1000,
     waitTimeoutMs: config.ANALYSIS_WAIT_TIMEOUT_MS,
     concurrency: config.ANALYSIS_CONCURRENCY,
+    maxAnalysesPerUser: config.ANALYSIS_MAX_PER_USER,
+    maxRunningPerUser: config.ANALYSIS_MAX_RUNNING_PER_USER,
+    maxRunningPerHost: config.ANALYSIS_MAX_RUNNING_PER_HOST,
     llm: config.OPENAI_API_KEY
       ? { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS }
       : null,
