@@ -89,6 +89,9 @@ describe('createValidationPipe', () => {
     [' 1', NaN],
     ['1 ', NaN],
     ['01', NaN],
+    ['1.0', NaN],
+    ['+1', NaN],
+    ['-0', NaN],
     ['', NaN],
   ])('turns the number parameter %j into %p (canonical decimal only)', async (text, expected) => {
     await expect(

@@ -11,8 +11,11 @@ export const VALIDATION_FAILED = 'VALIDATION_FAILED';
 /** Far deeper than any request DTO; deeper input is refused before it is transformed. */
 export const MAX_INPUT_DEPTH = 32;
 
-/** Decimal as people write it: `12`, `-3`, `0.5`; not `0x1f`, `1e3`, ` 1`, `01` or `''`. */
-const CANONICAL_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+/**
+ * Whether `text` is the one way JavaScript writes its number (`12`, `-3`, `0.5`): not `0x1f`,
+ * `1e3`, ` 1`, `01`, `1.0`, `+1` or `''`, which Number() would read as the same numbers.
+ */
+const isCanonicalNumber = (text: string): boolean => String(Number(text)) === text;
 
 /**
  * The global pipe: unknown properties are refused, payloads become DTO instances. Input that
@@ -56,7 +59,7 @@ class FrenlyValidationPipe extends ValidationPipe {
       metadata.metatype === Number &&
       (metadata.type === 'param' || metadata.type === 'query') &&
       typeof value === 'string' &&
-      !CANONICAL_DECIMAL.test(value)
+      !isCanonicalNumber(value)
     ) {
       return NaN;
     }

@@ -14,7 +14,7 @@ export interface FuzzRequest {
 }
 
 /** A valid body per contract type, the starting point of the "one thing broken" bodies. */
-const VALID_BODIES: Readonly<Record<string, Record<string, unknown>>> = {
+export const VALID_BODIES: Readonly<Record<string, Record<string, unknown>>> = {
   StakeCreateRequest: { siteId: 1, amount: 5, type: 'support', message: 'Fuzzing' },
   VoteRequest: { type: 'up' },
   AnalyzeRequest: { url: 'https://example.org' },
@@ -30,7 +30,7 @@ const VALID_BODIES: Readonly<Record<string, Record<string, unknown>>> = {
     },
   },
 };
-const VALID_QUERIES: Readonly<Record<string, Record<string, string>>> = {
+export const VALID_QUERIES: Readonly<Record<string, Record<string, string>>> = {
   SearchRequest: { q: 'wikipedia', page: '1', limit: '10' },
 };
 

@@ -7,6 +7,14 @@ import { API_ROUTES, type ApiRoute } from '@frenly/contracts';
 import { signInAs, SignInBrowser } from '@frenly/testing';
 import fc from 'fast-check';
 import { requestsFor, strangeMethodFor, type FuzzRequest } from './fuzz-requests.js';
+import {
+  NON_CANONICAL_SITE_IDS,
+  requestWithSiteId,
+  requestWithText,
+  textSlotsOf,
+  unstorableTextFor,
+  validRequestFor,
+} from './unstorable-text-requests.js';
 
 /** A runtime under fuzzing. */
 export interface FuzzTarget {
@@ -205,6 +213,76 @@ export function describeFuzzSuite(options: FuzzSuiteOptions): void {
       if (failures.length > 0 && target?.logs) console.info(`runtime output:\n${target.logs()}`);
       return failures;
     }
+
+    /** What the signed-in user and site 1 look like from outside: must not move on a refused request. */
+    async function observableState(): Promise<Record<string, string>> {
+      const reads = [
+        '/api/ledger/balance',
+        '/api/stakes/user',
+        '/api/ledger/votes?siteIds=1',
+        '/api/sites/1/community',
+      ];
+      const state: Record<string, string> = {};
+      for (const read of reads) {
+        const answer = await send({ method: 'GET', target: read, headers: {} }, true);
+        state[read] = `${answer.status} ${answer.text}`;
+      }
+      return state;
+    }
+
+    // Runs first, on a fresh runtime, so that nothing the fuzzing started can move the state.
+    it('refuses NUL and lone surrogates in every text field of every route with a 400, writing nothing', async () => {
+      const slots = textSlotsOf(ROUTES.filter((route) => !ENDS_THE_SESSION(route)));
+      expect(slots.length).toBeGreaterThan(10);
+      const before = await observableState();
+      const refusals: string[] = [];
+      for (const slot of slots) {
+        await fc.assert(
+          fc.asyncProperty(unstorableTextFor(slot), async (text) => {
+            const request = requestWithText(slot, text);
+            const answer = await send(request, true);
+            const problem =
+              problemWith(slot.route, request, answer) ??
+              (answer.status === 400 ? undefined : `answered ${answer.status}, not 400`);
+            if (problem) {
+              throw new Error(
+                `${slot.in} ${slot.field.join('.')}: ${problem}\nfor ${describeRequest(request)}`,
+              );
+            }
+            refusals.push(
+              `${slot.route.method} ${slot.route.path} ${slot.in} ${slot.field.join('.')}`,
+            );
+          }),
+          { seed: FUZZ_SEED, numRuns: 4, endOnFailure: true },
+        );
+      }
+      expect(await observableState()).toEqual(before);
+      // The routes' valid requests get past validation: the injected text was the only fault.
+      for (const route of new Set(slots.map((slot) => slot.route))) {
+        const request = validRequestFor(route);
+        const answer = await send(request, true);
+        expect(
+          `${request.method} ${request.target} ${answer.status} ${answer.text.slice(0, 200)}`,
+        ).not.toMatch(/ 400 /);
+      }
+      console.info(
+        `unstorable text: ${refusals.length} requests over ${slots.length} text fields refused`,
+      );
+    }, 120_000);
+
+    it('refuses site ids that are not canonical decimal (0x1, 1e0, " 1", "1 ", 01…) with a 400', async () => {
+      const routes = ROUTES.filter((route) => route.path.includes('{id}'));
+      expect(routes.length).toBeGreaterThanOrEqual(3);
+      const answers: string[] = [];
+      for (const route of routes) {
+        for (const id of NON_CANONICAL_SITE_IDS) {
+          const request = requestWithSiteId(route, id);
+          const answer = await send(request, true);
+          answers.push(`${request.method} ${request.target} ${answer.status}`);
+        }
+      }
+      expect(answers.filter((answer) => !answer.endsWith(' 400'))).toEqual([]);
+    }, 60_000);
 
     it.each(['signed out', 'signed in'] as const)(
       '%s: no route answers a server error, and every 4xx is in the error shape',
