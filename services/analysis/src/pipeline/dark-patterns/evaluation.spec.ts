@@ -1,21 +1,41 @@
-import { evaluate, formatEvaluation, loadDataset } from './evaluation.js';
+import { evaluate, formatEvaluation, loadDataset, type Evaluation } from './evaluation.js';
 import { MATHUR_CATEGORIES } from './pattern-types.js';
 
-// Floors a little below what the detector achieves on the test split (template families it
-// was not written against). Print the figures with DARK_PATTERNS_REPORT=1.
-const FLOOR = { precision: 0.95, recall: 0.7 };
+// Floors a little below what the detector achieves: per category precision 1.00 and recall
+// 0.73–1.00 on hand-written hold-out 3, 1.00/1.00 on the generated test split. Print the
+// figures with DARK_PATTERNS_REPORT=1.
+const FLOOR = { precision: 0.95, recall: 0.7, overallRecall: 0.85 };
 
 describe('dark-pattern detector on the labelled set', () => {
-  const test = loadDataset('test');
   const train = loadDataset('train');
+  const test = loadDataset('test');
   const result = evaluate(test);
-  const holdout = evaluate(loadDataset('holdout'));
-  const holdout2 = evaluate(loadDataset('holdout-2'));
+  const holdouts = (['holdout', 'holdout-2', 'holdout-3'] as const).map((split) =>
+    evaluate(loadDataset(split)),
+  );
+  const holdout3 = holdouts[2] as Evaluation;
 
   if (process.env['DARK_PATTERNS_REPORT'] === '1') {
-    console.log(
-      `${formatEvaluation(result, `Test split (${test.length} texts)`)}\n\n${formatEvaluation(evaluate(train), `Train split (${train.length} texts)`)}\n\n${formatEvaluation(holdout, 'Hand-written hold-out 1 (used to broaden the rules)')}\n\n${formatEvaluation(holdout2, 'Hand-written hold-out 2')}\n\nMistakes:\n${[...result.mistakes, ...evaluate(train).mistakes, ...holdout.mistakes, ...holdout2.mistakes].map((m) => `${m.id} ${JSON.stringify(m.text)} expected [${m.expected.join(',')}] got [${m.predicted.join(',')}]`).join('\n')}`,
-    );
+    const tables = [
+      formatEvaluation(
+        result,
+        `Generated test split (${test.length} texts, template families unseen by the rules)`,
+      ),
+      formatEvaluation(evaluate(train), `Generated train split (${train.length} texts)`),
+      ...holdouts.map((evaluation, index) =>
+        formatEvaluation(
+          evaluation,
+          `Hand-written hold-out ${index + 1}${index < 2 ? ' (since used to broaden the rules)' : ''}`,
+        ),
+      ),
+    ];
+    const mistakes = [result, ...holdouts]
+      .flatMap((evaluation) => evaluation.mistakes)
+      .map(
+        (m) =>
+          `${m.id} ${JSON.stringify(m.text)} expected [${m.expected.join(',')}] got [${m.predicted.join(',')}]`,
+      );
+    console.log(`${tables.join('\n\n')}\n\nMistakes:\n${mistakes.join('\n')}`);
   }
 
   it('holds at least 500 manipulative and 500 ordinary texts, 50 or more per category', () => {
@@ -33,20 +53,24 @@ describe('dark-pattern detector on the labelled set', () => {
     expect(train.filter((row) => testFamilies.has(row.family))).toEqual([]);
   });
 
-  it.each(MATHUR_CATEGORIES)(
-    '%s: precision and recall stay above the floor on the test split',
-    (category) => {
-      const scores = result.perCategory[category];
+  // The generated test split checks generalisation across template families; hand-written
+  // hold-out 3 (written after the rules were broadened on hold-outs 1 and 2) is the harder check.
+  describe.each([
+    ['the generated test split', result],
+    ['hand-written hold-out 3', holdout3],
+  ])('%s', (_name, evaluation) => {
+    it.each(MATHUR_CATEGORIES)('%s: precision and recall stay above the floor', (category) => {
+      const scores = evaluation.perCategory[category];
       expect({
         category,
         precision: scores.precision >= FLOOR.precision,
         recall: scores.recall >= FLOOR.recall,
       }).toEqual({ category, precision: true, recall: true });
-    },
-  );
+    });
 
-  it('any manipulation: precision and recall stay above the floor on the test split', () => {
-    expect(result.overall.precision).toBeGreaterThanOrEqual(FLOOR.precision);
-    expect(result.overall.recall).toBeGreaterThanOrEqual(FLOOR.recall);
+    it('any manipulation: precision and recall stay above the floor', () => {
+      expect(evaluation.overall.precision).toBeGreaterThanOrEqual(FLOOR.precision);
+      expect(evaluation.overall.recall).toBeGreaterThanOrEqual(FLOOR.overallRecall);
+    });
   });
 });

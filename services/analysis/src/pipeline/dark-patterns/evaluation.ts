@@ -9,7 +9,7 @@ export interface LabelledText {
   readonly text: string;
   readonly categories: readonly MathurCategory[];
   readonly family: string;
-  readonly split: 'train' | 'test' | 'holdout' | 'holdout-2';
+  readonly split: 'train' | 'test' | 'holdout' | 'holdout-2' | 'holdout-3';
 }
 
 export interface Scores {
@@ -35,18 +35,20 @@ export interface Evaluation {
 }
 
 /**
- * train and test: the generated set (dataset/dataset.jsonl). holdout and holdout-2: texts written
- * by hand, not from the templates (dataset/handwritten.jsonl, handwritten-2.jsonl). The first
- * hold-out was then used to broaden the rules; the second was written afterwards and is the
- * unseen one.
+ * train and test: the generated set (dataset/dataset.jsonl). holdout, holdout-2, holdout-3: texts
+ * written by hand, not from the templates (dataset/handwritten*.jsonl). Each hold-out was
+ * measured as first written; hold-outs 1 and 2 were then used to broaden the rules, hold-out 3
+ * was written after that.
  */
 export function loadDataset(split?: LabelledText['split']): LabelledText[] {
-  const file =
-    split === 'holdout'
-      ? './dataset/handwritten.jsonl'
-      : split === 'holdout-2'
-        ? './dataset/handwritten-2.jsonl'
-        : './dataset/dataset.jsonl';
+  const files: Record<LabelledText['split'], string> = {
+    train: 'dataset.jsonl',
+    test: 'dataset.jsonl',
+    holdout: 'handwritten.jsonl',
+    'holdout-2': 'handwritten-2.jsonl',
+    'holdout-3': 'handwritten-3.jsonl',
+  };
+  const file = `./dataset/${files[split ?? 'train']}`;
   const raw = readFileSync(new URL(file, import.meta.url), 'utf8');
   const rows = raw
     .split('\n')
