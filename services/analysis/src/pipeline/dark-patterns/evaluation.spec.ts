@@ -1,19 +1,22 @@
 import { evaluate, formatEvaluation, loadDataset, type Evaluation } from './evaluation.js';
 import { MATHUR_CATEGORIES } from './pattern-types.js';
 
-// Floors a little below what the detector achieves: per category precision 1.00 and recall
-// 0.73–1.00 on hand-written hold-out 3, 1.00/1.00 on the generated test split. Print the
-// figures with DARK_PATTERNS_REPORT=1.
+// Floors a little below what the detector achieves. The hand-written hold-outs were each measured
+// once as written (first look, any manipulation: recall 0.53, 0.60, 0.89, 0.95 at precision
+// 0.96, 0.96, 1.00, 0.99 for hold-outs 1–4) and then used to broaden the rules, so the floors
+// below guard against regressions; they are no longer unseen data. Print the figures with
+// DARK_PATTERNS_REPORT=1.
 const FLOOR = { precision: 0.95, recall: 0.7, overallRecall: 0.85 };
 
 describe('dark-pattern detector on the labelled set', () => {
   const train = loadDataset('train');
   const test = loadDataset('test');
   const result = evaluate(test);
-  const holdouts = (['holdout', 'holdout-2', 'holdout-3'] as const).map((split) =>
+  const holdouts = (['holdout', 'holdout-2', 'holdout-3', 'holdout-4'] as const).map((split) =>
     evaluate(loadDataset(split)),
   );
   const holdout3 = holdouts[2] as Evaluation;
+  const holdout4 = holdouts[3] as Evaluation;
 
   if (process.env['DARK_PATTERNS_REPORT'] === '1') {
     const tables = [
@@ -25,7 +28,7 @@ describe('dark-pattern detector on the labelled set', () => {
       ...holdouts.map((evaluation, index) =>
         formatEvaluation(
           evaluation,
-          `Hand-written hold-out ${index + 1}${index < 2 ? ' (since used to broaden the rules)' : ''}`,
+          `Hand-written hold-out ${index + 1}${' (measured first as written, since used to broaden the rules)'}`,
         ),
       ),
     ];
@@ -53,11 +56,12 @@ describe('dark-pattern detector on the labelled set', () => {
     expect(train.filter((row) => testFamilies.has(row.family))).toEqual([]);
   });
 
-  // The generated test split checks generalisation across template families; hand-written
-  // hold-out 3 (written after the rules were broadened on hold-outs 1 and 2) is the harder check.
+  // The generated test split checks generalisation across template families; the hand-written
+  // hold-outs check phrasings no template has.
   describe.each([
     ['the generated test split', result],
     ['hand-written hold-out 3', holdout3],
+    ['hand-written hold-out 4', holdout4],
   ])('%s', (_name, evaluation) => {
     it.each(MATHUR_CATEGORIES)('%s: precision and recall stay above the floor', (category) => {
       const scores = evaluation.perCategory[category];

@@ -9,7 +9,7 @@ export interface LabelledText {
   readonly text: string;
   readonly categories: readonly MathurCategory[];
   readonly family: string;
-  readonly split: 'train' | 'test' | 'holdout' | 'holdout-2' | 'holdout-3';
+  readonly split: 'train' | 'test' | 'holdout' | 'holdout-2' | 'holdout-3' | 'holdout-4';
 }
 
 export interface Scores {
@@ -47,6 +47,7 @@ export function loadDataset(split?: LabelledText['split']): LabelledText[] {
     holdout: 'handwritten.jsonl',
     'holdout-2': 'handwritten-2.jsonl',
     'holdout-3': 'handwritten-3.jsonl',
+    'holdout-4': 'handwritten-4.jsonl',
   };
   const file = `./dataset/${files[split ?? 'train']}`;
   const raw = readFileSync(new URL(file, import.meta.url), 'utf8');

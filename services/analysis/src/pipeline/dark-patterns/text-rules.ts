@@ -63,7 +63,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     type: PATTERN_TYPES.limitedTime,
     pattern: R(
-      "\\blimited[- ]time\\b|\\bfor a limited (?:time|period)\\b|\\btoday only\\b|\\bonly today\\b|\\b(?:ends|ending|expires|over) (?:today|tonight|at midnight|soon)\\b|\\blast day (?:of|for|to)\\b|\\blast chance\\b|\\bdon'?t miss out\\b|\\bdon'?t wait\\b|\\bwon'?t (?:last|come back|be repeated)\\b|\\b(?:will )?never come back\\b|\\bact (?:now|fast)\\b|\\bnow or never\\b|\\bbefore (?:it'?s|they'?re|it is|they are) (?:too late|gone)|(?<!(?:no need to|don'?t|do not|never|no|not) )\\bhurry(?: up)?(?=\\s*[!,:.;]|\\s+-|\\s*$|\\s+(?:while|before|only|and|now|sale|offers?|deals?|ends?|last|just|there|these|stock|limited|in)\\b)",
+      "\\b(?:limited|time)[- ](?:time|limited)\\b|\\bfor a limited (?:time|period)\\b|\\btoday only\\b|\\bonly today\\b|\\b(?:ends|ending|expires|over) (?:today|tonight|at midnight|soon)\\b|\\blast day (?:of|for|to)\\b|\\blast chance\\b|\\bdon'?t miss out\\b|\\bdon'?t wait\\b|\\bwon'?t (?:last|come back|be repeated)\\b|\\b(?:will )?never come back\\b|\\bact (?:now|fast)\\b|\\bnow or never\\b|\\bbefore (?:it'?s|they'?re|it is|they are) (?:too late|gone)|(?<!(?:no need to|don'?t|do not|never|no|not) )\\bhurry(?: up)?(?=\\s*[!,:.;]|\\s+-|\\s*$|\\s+(?:while|before|only|and|now|sale|offers?|deals?|ends?|last|just|there|these|stock|limited|in)\\b)",
     ),
   },
   // ——— Scarcity ———
@@ -175,7 +175,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     type: PATTERN_TYPES.forcedEnrollment,
     pattern: R(
-      '\\b(?:create an account|sign up|register|log ?in|sign in|join(?: now| free| us)?|subscribe|enter your (?:email|e-mail|email address|phone number|mobile number)|provide your (?:email|e-mail|phone number)|give us your (?:email|e-mail|number)|download (?:our|the) app|install (?:our|the) app|download it|install it|open (?:it )?in the app|accept all cookies)(?: now| today| free| for free)?\\s+(?:to|in order to)\\s+(?:continue(?! as a guest| as guest)|keep (?:reading|browsing|shopping)|see (?:the |your |our |this |all )?(?:price|prices|discount|offer|deal|full)|view (?:this|the|our) (?:offer|deal|price|article|content|page|product|discount)|view prices|read (?:more|this|the|full)|access (?:this|the|our)|unlock|check ?out|complete (?:your |the |this )?(?:purchase|order|booking|checkout|check-out|payment)|proceed|buy\\b|purchase\\b|place (?:an|your) order|shop\\b|browse|download\\b|continue to)',
+      '\\b(?:create an account|sign up|register|log ?in|sign in|join(?: now| free| us)?|subscribe|enter your (?:email|e-mail|email address|phone number|mobile number)|provide your (?:email|e-mail|phone number)|give us your (?:email|e-mail|number)|download (?:our|the) app|install (?:our|the) app|download it|install it|open (?:it )?in the app|accept all cookies)(?: now| today| free| for free)?\\s+(?:to|in order to)\\s+(?:continue(?! as a guest| as guest)|keep (?:reading|browsing|shopping)|see (?:the |your |our |this |all )?(?:price|prices|discount|offer|deal|full)|view (?:this|the|our) (?:offer|deal|price|article|content|page|product|discount)|view (?:the )?(?:full )?(?:product )?(?:details|description|specs|prices?)|view prices|read (?:more|this|the|full)|access (?:this|the|our)|unlock|check ?out|complete (?:your |the |this )?(?:purchase|order|booking|checkout|check-out|payment)|proceed|buy\\b|purchase\\b|place (?:an|your) order|shop\\b|browse|download\\b|continue to)',
     ),
   },
   {
@@ -200,7 +200,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     type: PATTERN_TYPES.lowStock,
     pattern: R(
-      `\\b(?:only|just) ${NUM} (?:in stock|available(?: (?:at this price|now|today))?)\\b|\\blimited (?:quantit(?:y|ies)|supply|supplies|availability|numbers)\\b(?! last)|\\bstock is (?:limited|low|running (?:out|low))\\b|\\blast (?:one|pair|piece|unit|few)\\b(?! (?:of the|in the series|order|updated|hours|days|minutes|weeks))|\\blast (?:items?|rooms?|seats?|tickets?) (?:left|available|remaining|in stock|at this price)|\\b(?:a |very )?few (?:items |pieces |units |pairs )?left\\b(?!-)`,
+      `\\b(?:only|just) ${NUM} (?:in stock|available(?: (?:at this price|now|today))?)\\b|\\blimited (?:quantit(?:y|ies)|supply|supplies|availability|numbers)\\b(?! last)|\\bstock is (?:limited|low|running (?:out|low))\\b|\\blast (?:one|pair|piece|unit)\\b(?! (?:of the|in the series|order|updated))|\\blast few (?:[\\w-]+ )?(?:left|remaining|in stock)\\b|\\blast few (?:items|pieces|pairs|units)\\b|\\blast \\d+ (?:in stock|left|remaining)\\b|\\blast (?:items?|rooms?|seats?|tickets?) (?:left|available|remaining|in stock|at this price)|\\b(?:a |very )?few (?:items |pieces |units |pairs )?left\\b(?!-)`,
     ),
     unless: R('\\bwhile (?:supplies|stocks?) last\\b'),
   },
@@ -326,6 +326,43 @@ export const TEXT_RULES: readonly TextRule[] = [
     type: PATTERN_TYPES.sneakIntoBasket,
     pattern: R(
       `${PAID_EXTRA}[^.]{0,20}?\\badded(?: to (?:your |the )?(?:cart|basket|bag|order|booking))?\\s*[(:-]?\\s*[+$€£]`,
+    ),
+  },
+  // ——— And after the first look at hold-out 3 ———
+  {
+    type: PATTERN_TYPES.limitedTime,
+    pattern: R(
+      '\\bbefore (?:it|they|the (?:deal|offer|sale|discount|price|code|coupon)) (?:expires?|ends?|runs? out|goes? up|disappears?)\\b|\\b(?:early[- ]bird|introductory|launch) (?:pricing|prices?|rates?|offer|discount)\\b[^.]{0,20}?\\b(?:ends?|ending|expires?|closes?)\\b[^.]{0,15}?\\b(?:today|tonight|tomorrow|soon|midnight)\\b|\\b(?:sale|offer|deal|promo\\w*|discount|coupon|code|savings?|prices?|pricing)\\b[^.]{0,20}?\\b(?:ends?|ending|expires?|closes?)\\b (?:tomorrow|this weekend)\\b',
+    ),
+  },
+  {
+    type: PATTERN_TYPES.lowStock,
+    pattern: R(
+      '\\b(?:very |only |just )?(?:a )?few (?:items |pieces |units |pairs |seats |rooms |tickets )?remaining\\b|\\b(?:almost|nearly) out of (?:stock|this|these|it|them)\\b|\\bstock (?:is )?running out\\b|\\brunning out of stock\\b',
+    ),
+  },
+  {
+    type: PATTERN_TYPES.activity,
+    pattern: R(
+      `\\b\\d[\\d,]*\\+? ${PEOPLE} (?:have )?(?:viewed|visited|looked at|watched) (?:this|it)(?: [\\w-]+)? (?:in the (?:last|past)|today|this (?:hour|morning|afternoon|evening))\\b|\\b(?!(?:you|we|i|they|it|she|he|this|that)\\b)[a-z]{2,15} (?:[a-z]\\. )?(?:just|recently) (?:bought|purchased|ordered|booked|signed up|subscribed|joined)\\b`,
+    ),
+  },
+  {
+    type: PATTERN_TYPES.testimonial,
+    pattern: R('"[^"]{6,200}!"\\s*-\\s*[a-z]{2,15}\\s*$'),
+    unless: R('\\bverified\\b'),
+  },
+  {
+    type: PATTERN_TYPES.hiddenCosts,
+    pattern: R(
+      `\\b(?:don'?t|doesn'?t) include (?:the |a |an )?(?:mandatory |non-refundable |daily )?${FEE} (?:fees?|charges?|surcharges?)\\b`,
+    ),
+  },
+  // ——— And after the first look at hold-out 4 ———
+  {
+    type: PATTERN_TYPES.trickQuestion,
+    pattern: R(
+      "\\b(?:leave|keep) (?:this |the )?(?:box |option )?(?:un(?:checked|ticked|selected)|empty|blank) if you (?:do not|don'?t|would not|wouldn'?t|would rather not|prefer not|would prefer not)\\b",
     ),
   },
 ];
