@@ -23,6 +23,7 @@ import {
   FRENLINESS_CAPS,
   FRENLINESS_WEIGHTS,
   SCORING_VERSION,
+  trackedAndManipulated,
   type CheckDimension,
   type Dimension,
 } from './scoring/weights.js';
@@ -38,6 +39,7 @@ const CHECK_DIMENSIONS: readonly CheckDimension[] = [
   'privacy',
   'security',
 ];
+const ADVERTISING = new Set(['advertising', 'pornvertising']);
 
 export function analyzePage(
   snapshot: PageSnapshot,
@@ -64,11 +66,14 @@ export function analyzePage(
   ];
   const checks = results.map(withWeight);
   const dimensions = dimensionScores(checks, manipulation);
+  const advertisers = privacy.evidence.trackers.filter((tracker) =>
+    ADVERTISING.has(tracker.category),
+  ).length;
   const {
     score: frenlinessScore,
     uncapped,
     caps,
-  } = frenliness(dimensions, manipulation, security.evidence.certificateValid);
+  } = frenliness(dimensions, manipulation, security.evidence.certificateValid, advertisers);
 
   const domain = domainOf(snapshot.finalUrl);
   const firstHeading = facts.headings.find(
@@ -175,29 +180,40 @@ function dimensionScores(
   return scores;
 }
 
+/** The weighted sum, then the caps (weights.ts): the lowest applicable ceiling wins, every one that lowered the score is named. */
 function frenliness(
   dimensions: DimensionScores,
   manipulation: readonly ManipulationFinding[],
   verifiedHttps: boolean,
+  advertisers: number,
 ): { score: number; uncapped: number; caps: string[] } {
   let sum = 0;
   for (const dimension of Object.keys(FRENLINESS_WEIGHTS) as Dimension[])
     sum += FRENLINESS_WEIGHTS[dimension] * dimensions[dimension];
   const uncapped = Math.round(sum);
-  let score = uncapped;
-  const caps: string[] = [];
   const kinds = new Set(manipulation.map((finding) => finding.pattern)).size;
-  const apply = (cap: { max: number; reason: string }): void => {
-    if (score > cap.max) {
-      score = cap.max;
-      caps.push(cap.reason);
-    }
-  };
-  if (kinds >= 3) apply(FRENLINESS_CAPS.muchManipulation);
-  else if (kinds >= 1) apply(FRENLINESS_CAPS.anyManipulation);
-  if (!verifiedHttps) apply(FRENLINESS_CAPS.noHttps);
-  if (dimensions.accessibility < 40) apply(FRENLINESS_CAPS.poorAccessibility);
-  if (dimensions.privacy < 40) apply(FRENLINESS_CAPS.heavyTracking);
+  const applicable = [
+    kinds >= 5
+      ? FRENLINESS_CAPS.pervasiveManipulation
+      : kinds >= 3
+        ? FRENLINESS_CAPS.muchManipulation
+        : kinds >= 1
+          ? FRENLINESS_CAPS.anyManipulation
+          : null,
+    advertisers >= 2
+      ? FRENLINESS_CAPS.muchAdvertisingTracking
+      : advertisers >= 1
+        ? FRENLINESS_CAPS.advertisingTracking
+        : null,
+    trackedAndManipulated(advertisers, kinds) ? FRENLINESS_CAPS.trackedAndManipulated : null,
+    verifiedHttps ? null : FRENLINESS_CAPS.noHttps,
+    dimensions.accessibility < 40 ? FRENLINESS_CAPS.poorAccessibility : null,
+    dimensions.privacy < 40 ? FRENLINESS_CAPS.heavyTracking : null,
+  ].filter((cap): cap is (typeof FRENLINESS_CAPS)[keyof typeof FRENLINESS_CAPS] => cap !== null);
+  // Lowest ceiling first, so the reasons read from the weightiest; each is named only if it lowered the score.
+  applicable.sort((a, b) => a.max - b.max || a.id.localeCompare(b.id));
+  const score = Math.min(uncapped, ...applicable.map((cap) => cap.max));
+  const caps = applicable.filter((cap) => uncapped > cap.max).map((cap) => cap.reason);
   return { score, uncapped, caps };
 }
 

@@ -1,9 +1,12 @@
-// Scoring weights, version 1. Documented in docs/analysis-scoring.md (a unit spec keeps the
+// Scoring weights, version 2. Documented in docs/analysis-scoring.md (a unit spec keeps the
 // page and this table in step). Change a weight = bump SCORING_VERSION and the golden files.
 
-export const SCORING_VERSION = 1;
+// 2: surveillance and manipulation weigh as a visitor weighs them (advertising caps, a combined
+//    cap, harder manipulation caps); only loaded resources are trackers; hidden dialogs never count.
+export const SCORING_VERSION = 2;
 
-export type CheckDimension = 'accessibility' | 'clarity' | 'lowFriction' | 'joyFactor' | 'privacy' | 'security';
+export type CheckDimension =
+  'accessibility' | 'clarity' | 'lowFriction' | 'joyFactor' | 'privacy' | 'security';
 export type Dimension = CheckDimension | 'honesty';
 
 export interface CheckWeight {
@@ -97,14 +100,66 @@ export interface FrenlinessCap {
   readonly reason: string;
 }
 
-/** Ceilings: evidence that no amount of polish elsewhere should outweigh. */
+/**
+ * Ceilings: evidence that no amount of polish elsewhere should outweigh. A visitor who learns that
+ * advertisers follow them, or that the page pressures them, does not average that against tidy
+ * headings; both together make a page to approach with care (docs/analysis-scoring.md).
+ */
 export const FRENLINESS_CAPS = {
-  anyManipulation: { id: 'manipulation-1', max: 79, reason: 'the page uses a manipulative design pattern' },
-  muchManipulation: { id: 'manipulation-3', max: 59, reason: 'the page uses three or more kinds of manipulative design' },
+  anyManipulation: {
+    id: 'manipulation-1',
+    max: 69,
+    reason: 'the page uses a manipulative design pattern',
+  },
+  muchManipulation: {
+    id: 'manipulation-3',
+    max: 49,
+    reason: 'the page uses three or more kinds of manipulative design',
+  },
+  pervasiveManipulation: {
+    id: 'manipulation-5',
+    max: 39,
+    reason: 'the page uses five or more kinds of manipulative design',
+  },
+  advertisingTracking: {
+    id: 'advertising-1',
+    max: 69,
+    reason: 'an advertising company tracks visitors',
+  },
+  muchAdvertisingTracking: {
+    id: 'advertising-2',
+    max: 54,
+    reason: 'two or more advertising companies track visitors',
+  },
+  trackedAndManipulated: {
+    id: 'advertising-and-manipulation',
+    max: 34,
+    reason:
+      'advertisers track visitors on a page that also pressures them with manipulative design',
+  },
   noHttps: { id: 'no-https', max: 69, reason: 'the page is not served over valid HTTPS' },
-  poorAccessibility: { id: 'accessibility-40', max: 59, reason: 'the page is hard to use with assistive technology (accessibility under 40)' },
-  heavyTracking: { id: 'privacy-40', max: 59, reason: 'visitors are heavily tracked (privacy under 40)' },
+  poorAccessibility: {
+    id: 'accessibility-40',
+    max: 59,
+    reason: 'the page is hard to use with assistive technology (accessibility under 40)',
+  },
+  heavyTracking: {
+    id: 'privacy-40',
+    max: 49,
+    reason: 'visitors are heavily tracked (privacy under 40)',
+  },
 } as const satisfies Record<string, FrenlinessCap>;
+
+/** Advertising organisations and manipulative kinds that together trigger `trackedAndManipulated`: (2, 2) or (1, 3). */
+export function trackedAndManipulated(
+  advertisingOrganisations: number,
+  manipulativeKinds: number,
+): boolean {
+  return (
+    (advertisingOrganisations >= 2 && manipulativeKinds >= 2) ||
+    (advertisingOrganisations >= 1 && manipulativeKinds >= 3)
+  );
+}
 
 /** Honesty = 100 × max(0, 1 − Σ severity of the distinct patterns found); severities in evidence/manipulation.ts. */
 export const HONESTY_FORMULA = '100 × max(0, 1 − Σ severity over distinct patterns)';
