@@ -99,6 +99,24 @@ describe(detectManipulativeText.name, () => {
     expect(typesIn('Size guide', 'Free returns within 30 days')).toEqual([]);
   });
 
+  it('reads pressure wording of banners and buttons only in short messages, not in prose', () => {
+    const article =
+      'Negotiators in Bonn said on Tuesday that time is running out for a deal on emissions, and that the final days of the talks would decide whether the targets agreed last year survive.';
+    expect(typesIn(article)).toEqual([]);
+    expect(typesIn('Time is running out!')).toEqual(['limited-time-message']);
+  });
+
+  it('takes milliseconds on a large page', () => {
+    const segments = Array.from({ length: 3000 }, (_, index) =>
+      `Paragraph ${index}: our linen is woven in Portugal, washed soft and cut in Leeds; free returns within 30 days. `.repeat(
+        3,
+      ),
+    );
+    const started = performance.now();
+    detectManipulativeText(segments);
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
   it('quotes at most 140 characters of a long text, around the match', () => {
     const long = `${'Our linen is woven in Portugal from flax grown in Normandy. '.repeat(4)}Only 2 left in stock. ${'We ship worldwide. '.repeat(5)}`;
     const [finding] = detectManipulativeText([long]);

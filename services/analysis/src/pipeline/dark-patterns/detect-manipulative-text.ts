@@ -32,6 +32,7 @@ const EVIDENCE_MAX = 140;
 function hitsIn(text: string): Hit[] {
   const hits: Hit[] = [];
   for (const rule of TEXT_RULES) {
+    if (rule.short && text.length > ONE_MESSAGE) continue;
     const match = rule.pattern.exec(text);
     if (!match) continue;
     if (rule.unless?.test(text)) continue;

@@ -10,6 +10,12 @@ import { PATTERN_TYPES, type PatternType } from './pattern-types.js';
 export interface TextRule {
   readonly type: PatternType;
   readonly pattern: RegExp;
+  /**
+   * Only in a short message (a button, a badge, a banner line), not in prose: wording such as
+   * "time is running out" or "(not recommended)" pressures in a shop's banner but is ordinary
+   * in an article paragraph.
+   */
+  readonly short?: boolean;
   /** Wording in the same text that makes a match ordinary ("…or online in your account"). */
   readonly unless?: RegExp;
 }
@@ -106,6 +112,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   },
   {
     type: PATTERN_TYPES.testimonial,
+    short: true,
     pattern: R(
       '"[^"]{6,200}(?:!|\\b(?:best|never|ever|amazing|incredible|life|changed|worth|miracle|perfect|love)\\b)[^"]{0,200}"\\s*-\\s*(?:[a-z]{2,15}(?: [a-z]\\.|, [a-z][a-z .]{1,25})\\s*$|(?:a |one )?(?:happy|satisfied|real|loyal|delighted) (?:customer|buyer|shopper|client)\\b)|[!.]\\s*-\\s*(?:a |one )?(?:happy|satisfied|real|loyal|delighted) (?:customer|buyer|shopper|client)\\s*$',
     ),
@@ -114,12 +121,14 @@ export const TEXT_RULES: readonly TextRule[] = [
   // ——— Misdirection ———
   {
     type: PATTERN_TYPES.confirmshaming,
+    short: true,
     pattern: R(
       "^(?:no\\b[,.!]?(?: (?:thanks|thank you)[,.!]?)? )?i(?: really| just)? (?:don'?t|do not) (?:want|like|need|care about|want to be|wish to be)(?: to)?(?: be)? (?:save|saving|savings|money|discounts?|deals?|offers?|rewards?|free\\b|better|best|good news|great|healthy|health|my health|happy|happier|smart|smarter|informed|in the know|beautiful|look (?:my )?(?:best|good|great)|\\d+ ?% off|(?:better|great|good|more) \\w+|exclusive)",
     ),
   },
   {
     type: PATTERN_TYPES.confirmshaming,
+    short: true,
     pattern: R(
       "\\bi(?:'d| would)? (?:rather|prefer to|prefer|like|enjoy|love) (?:pay|paying|to pay) (?:full|more|the full|extra)\\b|\\bi(?:'ll| will) pay (?:full|more|the full)\\b|\\bi(?:'d| would) rather (?:miss out|not save|stay (?:uninformed|ignorant|behind)|be (?:bored|uninformed|left out))\\b|\\bi(?:'ll| will) (?:pass on|skip|miss out on) (?:the |my |this )?(?:savings|discount|deal|offer|free \\w+)\\b|\\bi(?:'ll| will) (?:stay|remain) (?:uninformed|ignorant|behind|bored|in the dark)\\b|\\bi (?:hate|dislike) (?:saving|money|deals|discounts|fun|free)\\b|\\bi (?:enjoy|like|love) being (?:bored|uninformed|ignorant|left out|broke)\\b|\\bi'?m not interested in (?:saving|savings|discounts|deals|free|being|looking|feeling)\\b|\\bleave my [\\w ]{2,20}? (?:unprotected|at risk|vulnerable|exposed)\\b|^(?:no,? )?i'?ll (?:risk it|take (?:my|the) chances?)\\b",
     ),
@@ -132,6 +141,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   },
   {
     type: PATTERN_TYPES.pressuredSelling,
+    short: true,
     pattern: R(
       "\\b(?:do not|don'?t) (?:leave|let) (?:your|this) [\\w ]{2,20}? (?:unprotected|at risk|exposed)\\b|\\bare you sure\\b[?!,.]? (?:you(?:'ll| will) (?:lose|miss|regret)|you want to (?:leave|miss|go|lose|give up))|\\bwait[!,.]? (?:don'?t|do not) (?:miss|go|leave)\\b|\\bmost (?:customers|shoppers|people|buyers|travell?ers) (?:also )?(?:add|choose|pick|upgrade|protect)\\b|\\b\\d{1,3} ?% of (?:customers|shoppers|buyers|people|travell?ers) (?:also )?(?:add|choose|pick|upgrade|protect)\\b|\\(not recommended\\)|\\bdon'?t risk it\\b",
     ),
@@ -187,6 +197,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   // ——— Broader wording, added after the first look at the hand-written hold-out ———
   {
     type: PATTERN_TYPES.limitedTime,
+    short: true,
     pattern: R(
       '\\b(?:prices?|costs?|rates?|fares?) (?:will )?(?:rise|rises|go up|goes up|increase|increases|jump|jumps)\\b[^.]{0,20}?\\b(?:soon|tomorrow|tonight|at midnight|next week|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b|\\btime is running out\\b|\\brunning out of time\\b|\\blast (?:few )?(?:hours|days|minutes)\\b (?:of|to|for|left)\\b',
     ),
@@ -212,6 +223,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   },
   {
     type: PATTERN_TYPES.testimonial,
+    short: true,
     pattern: R(
       '"[^"]{6,200}(?:!|\\b(?:best|never|ever|amazing|incredible|life|changed|worth|miracle|perfect|love|vanished|gone)\\b)[^"]{0,200}"\\s*-\\s*(?:[a-z]{2,15}(?:, \\d{2}| \\(\\d{2}\\))|(?:a |one )?(?:happy |satisfied |real |loyal |delighted )?(?:customer|buyer|shopper|client|user))\\s*$',
     ),
@@ -219,6 +231,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   },
   {
     type: PATTERN_TYPES.confirmshaming,
+    short: true,
     pattern: R(
       "\\bi (?:like|love|enjoy|prefer) (?:missing out|paying (?:full|more)|full price|being (?:bored|broke|uninformed|ugly|unhealthy|left behind))\\b|\\bi(?:'ll| will|'d| would)? (?:prefer|take|pay|choose) (?:the )?full price\\b|\\b(?:and|to) (?:miss|lose) (?:out on )?(?:all )?(?:of )?(?:our |your |the |these |my )?(?:amazing |great |exclusive |best |member )?(?:deals|savings|offers|discounts|rewards|perks|benefits)\\b",
     ),
@@ -231,6 +244,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   },
   {
     type: PATTERN_TYPES.pressuredSelling,
+    short: true,
     pattern: R(
       "\\b(?:don'?t|do not) (?:leave|go) without (?:your|claiming|the)\\b|\\((?:not recommended|risky|not advised|at your own risk)\\)|\\b(?:continue|proceed|skip|go on|check ?out) without (?:protection|insurance|cover(?:age)?|warranty)\\b[^.]{0,20}?\\b(?:risk|risky|not recommended|unprotected)\\b",
     ),
@@ -269,12 +283,14 @@ export const TEXT_RULES: readonly TextRule[] = [
   // ——— Broader still, after the first look at hold-out 2 ———
   {
     type: PATTERN_TYPES.limitedTime,
+    short: true,
     pattern: R(
       "\\b(?:sale|offer|deal|promo\\w*|discount|coupon|code|savings?|prices?)s?\\b[^.]{0,20}?\\b(?:ends?|ending|expires?|closes?|finish(?:es)?|over)\\b[^.]{0,20}?\\b(?:today|tonight|midnight|soon)\\b|\\b\\d{1,3}[- ]hours? (?:flash )?(?:sale|deal|offer|only)\\b|\\bflash (?:sale|deal)s?\\b|\\bwhile you (?:still )?can\\b|\\bnot for long\\b|\\bwon'?t be (?:here|around) (?:for )?long\\b",
     ),
   },
   {
     type: PATTERN_TYPES.limitedTime,
+    short: true,
     pattern: R('\\b(?:final|last) (?:hours|day|days|call|opportunity)\\b'),
     unless: R('\\b(?:deliver\\w*|dispatch\\w*|shipping|ship|post(?:age|ing)?|orders? for)\\b'),
   },
@@ -296,6 +312,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   },
   {
     type: PATTERN_TYPES.confirmshaming,
+    short: true,
     pattern: R(
       "\\bi (?:don'?t|do not) want (?:to )?(?:look|feel|be|get|become|sleep|live|stay)(?: \\w+)? (?:younger|better|healthier|thinner|fitter|smarter|richer|prettier|happier|slimmer|stronger|best|great|good|amazing|safe|protected)\\b|\\bi'?m (?:happy|fine|ok|okay|content) (?:paying|to pay|with paying) (?:full|more|extra)\\b|^(?:no|nah|nope)\\b[^.]{0,40}?\\bfull price\\b|\\bi(?: (?:prefer|want)(?: to)?|'d rather|would rather|'ll|will) (?:stay|remain|fall|be left) (?:behind|uninformed|ignorant|in the dark|bored)\\b|\\b(?:keep|leave) me (?:uninformed|in the dark|ignorant|bored|behind)\\b|\\b(?:and|to) (?:miss|lose) (?:out on )?(?:my |the |your |this )?(?:deal|saving|offer|discount|reward|perk|benefit|gift)\\b|^(?:[^.?]*[?.] )?(?:no|nah|nope)\\b[,.!]? i (?:like|love|enjoy|prefer|want) (?:broken|paying|being|to pay|missing|losing|wasting|bad|ugly|slow|boring|risking)\\b",
     ),
@@ -331,6 +348,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   // ——— And after the first look at hold-out 3 ———
   {
     type: PATTERN_TYPES.limitedTime,
+    short: true,
     pattern: R(
       '\\bbefore (?:it|they|the (?:deal|offer|sale|discount|price|code|coupon)) (?:expires?|ends?|runs? out|goes? up|disappears?)\\b|\\b(?:early[- ]bird|introductory|launch) (?:pricing|prices?|rates?|offer|discount)\\b[^.]{0,20}?\\b(?:ends?|ending|expires?|closes?)\\b[^.]{0,15}?\\b(?:today|tonight|tomorrow|soon|midnight)\\b|\\b(?:sale|offer|deal|promo\\w*|discount|coupon|code|savings?|prices?|pricing)\\b[^.]{0,20}?\\b(?:ends?|ending|expires?|closes?)\\b (?:tomorrow|this weekend)\\b',
     ),
@@ -349,6 +367,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   },
   {
     type: PATTERN_TYPES.testimonial,
+    short: true,
     pattern: R('"[^"]{6,200}!"\\s*-\\s*[a-z]{2,15}\\s*$'),
     unless: R('\\bverified\\b'),
   },
