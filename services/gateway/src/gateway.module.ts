@@ -14,6 +14,7 @@ import { PushController } from './push/push.controller.js';
 import { PushSubscriptionRepository } from './push/push.repository.js';
 import { PushService } from './push/push.service.js';
 import { SessionRepository } from './sessions/session.repository.js';
+import { SessionSockets } from './sessions/session-sockets.js';
 import { SessionService } from './sessions/session.service.js';
 import { LedgerBalanceClient } from './users/ledger-balance.client.js';
 import { UserController } from './users/user.controller.js';
@@ -32,7 +33,13 @@ export class GatewayModule {
   static forRoot(options: GatewayOptions): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [MetaController, AuthController, UserController, PushController, ApiDocsController],
+      controllers: [
+        MetaController,
+        AuthController,
+        UserController,
+        PushController,
+        ApiDocsController,
+      ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
         { provide: GATEWAY_CLOCK, useValue: options.clock ?? (() => new Date()) },
@@ -47,6 +54,7 @@ export class GatewayModule {
         AuthService,
         SessionRepository,
         SessionService,
+        SessionSockets,
         UserRepository,
         LedgerBalanceClient,
         UserService,

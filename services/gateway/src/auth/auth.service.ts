@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import * as oidc from 'openid-client';
 import type { AuthProviderDto } from '@frenly/contracts';
 import { GATEWAY_CLOCK, type Clock } from '../gateway.options.js';
-import { SessionService, type StartedSession } from '../sessions/session.service.js';
+import { SessionSockets } from '../sessions/session-sockets.js';
+import { hashToken, SessionService, type StartedSession } from '../sessions/session.service.js';
 import { UserRepository } from '../users/user.repository.js';
 import { IdentityError } from './identity.error.js';
 import { LoginFlowRepository } from './login-flow.repository.js';
@@ -44,6 +45,7 @@ export class AuthService {
     private readonly flows: LoginFlowRepository,
     private readonly users: UserRepository,
     private readonly sessions: SessionService,
+    private readonly sessionSockets: SessionSockets,
     @Inject(GATEWAY_CLOCK) private readonly now: Clock,
   ) {}
 
@@ -131,12 +133,16 @@ export class AuthService {
       login.idToken,
       previousSessionToken,
     );
+    // The browser's previous session ended with this sign-in: so do its live connections.
+    if (previousSessionToken) this.sessionSockets.closeSession(hashToken(previousSessionToken));
     return { session, returnTo: flow.returnTo };
   }
 
   /** Ends the session; returns where to send the browser (the provider's logout, or `/`). */
   async logout(sessionToken: string | undefined, appOrigin: string | undefined): Promise<string> {
     const ended = await this.sessions.end(sessionToken);
+    // Its live connections end with it (other sessions of the user keep theirs).
+    if (sessionToken) this.sessionSockets.closeSession(hashToken(sessionToken));
     if (!ended || !appOrigin) return '/';
     const provider = this.providers.find(ended.provider);
     const url = await provider

@@ -8,6 +8,7 @@ import {
   type GatewayOptions,
 } from '../gateway.options.js';
 import { InstallationRepository } from '../meta/installation.repository.js';
+import { SessionSockets } from '../sessions/session-sockets.js';
 import { SessionService } from '../sessions/session.service.js';
 import { declaredBodyLimitMiddleware, installBoundedBodyParsers } from './body-limit.js';
 import { DEFAULT_TRUSTED_PROXIES, defaultEdgeSettings } from './edge-settings.js';
@@ -76,15 +77,18 @@ export async function installGatewayEdge(
   const { rateLimits } = edge.settings;
   const counters = rateLimits.enabled ? await rateLimitCounters(app, edge, logger) : undefined;
   if (counters) app.use(rateLimitMiddleware(counters, proxies, logger));
-  const guardUpgrade = createUpgradeGuard({
-    identify: (req) => attachIdentity(req, sessions, options.identityTokens),
-    limits: counters && {
-      counters,
-      openSockets: new OpenSocketCounts(rateLimits.openWebsockets),
-      proxies,
-    },
-    logger,
-  });
+  // Upgrades let through are tracked under their session, which closes them when it ends.
+  const guardUpgrade = app.get(SessionSockets).guard(
+    createUpgradeGuard({
+      identify: (req) => attachIdentity(req, sessions, options.identityTokens),
+      limits: counters && {
+        counters,
+        openSockets: new OpenSocketCounts(rateLimits.openWebsockets),
+        proxies,
+      },
+      logger,
+    }),
+  );
   hooks.forward?.({ maxBodyBytes: edge.settings.maxBodyBytes, guardUpgrade });
   hooks.upgrades?.(guardUpgrade);
   installBoundedBodyParsers(app, edge.settings.maxBodyBytes);

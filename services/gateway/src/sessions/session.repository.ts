@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sessions, users, type Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
-import { eq, lt, or } from 'drizzle-orm';
+import { eq, inArray, lt, or } from 'drizzle-orm';
 
 export interface SessionRow {
   readonly userId: string;
@@ -62,6 +62,16 @@ export class SessionRepository {
       .where(eq(sessions.idHash, idHash))
       .returning({ provider: sessions.provider, idToken: sessions.idToken });
     return row;
+  }
+
+  /** Which of these session ids still have a row. */
+  async existing(idHashes: readonly string[]): Promise<Set<string>> {
+    if (idHashes.length === 0) return new Set();
+    const rows = await this.db
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .where(inArray(sessions.idHash, [...idHashes]));
+    return new Set(rows.map((row) => row.idHash));
   }
 
   /** Sessions past their absolute end or idle since `idleBefore`. */
