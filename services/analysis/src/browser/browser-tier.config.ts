@@ -1,0 +1,39 @@
+import { env, type ConfigOf } from '@frenly/config';
+import { fetchResolveVar } from '@frenly/safe-fetch';
+
+/** Defaults of the browser tier; each one can be changed through the variables below. */
+export const BROWSER_TIER_DEFAULTS = {
+  poolSize: 1,
+  pageBudgetMs: 15_000,
+  maxTransferBytes: 30 * 1024 * 1024,
+} as const;
+
+/**
+ * The browser tier's variables, spread into the config spec of every runtime that analyses (the
+ * analysis service, the embedded runtime). FRENLY_RESOLVE is the same variable the safe fetcher
+ * and the crawler read: a fixture web reached by one is reached by all.
+ */
+export const browserTierVars = {
+  FRENLY_RESOLVE: fetchResolveVar,
+  FRENLY_CHROMIUM_PATH: env.optionalString(
+    "Chromium executable of the analyzer's browser tier; unset = found automatically (/usr/bin/chromium, chromium-browser, google-chrome); none found = the HTML tier runs alone and the report says what was not checked",
+  ),
+  BROWSER_POOL_SIZE: env.int(
+    'Chromium processes one analysis worker keeps for the browser tier (one page at a time each); 0 = browser tier off',
+    {
+      default: BROWSER_TIER_DEFAULTS.poolSize,
+      min: 0,
+      max: 8,
+    },
+  ),
+  BROWSER_PAGE_BUDGET_MS: env.int(
+    'Hard time budget of one page in the browser tier (load, settle, record); past it the page is closed and what was seen is kept',
+    {
+      default: BROWSER_TIER_DEFAULTS.pageBudgetMs,
+      min: 1_000,
+      max: 120_000,
+    },
+  ),
+};
+
+export type BrowserTierConfig = ConfigOf<typeof browserTierVars>;

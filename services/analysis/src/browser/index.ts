@@ -1,0 +1,21 @@
+export {
+  BrowserTier,
+  chromiumArgs,
+  type BrowserTierAvailability,
+  type BrowserTierOptions,
+} from './browser-tier.js';
+export {
+  BROWSER_TIER_DEFAULTS,
+  browserTierVars,
+  type BrowserTierConfig,
+} from './browser-tier.config.js';
+export type {
+  BrowserObservation,
+  ContactedTracker,
+  ObservedCookie,
+  ObservedRequest,
+  ObservedResourceType,
+} from './browser-observation.js';
+export { EgressPolicy, type EgressPolicyOptions } from './egress-policy.js';
+export { EgressProxy, type RefusedConnection } from './egress-proxy.js';
+export { findChromium, CHROMIUM_CANDIDATES } from './find-chromium.js';

@@ -1,0 +1,240 @@
+import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
+import type { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
+import {
+  classifyCookies,
+  classifyRequests,
+  contactedTrackers,
+  type RawRequest,
+} from './attribute-trackers.js';
+import type { BrowserObservation, ObservedResourceType } from './browser-observation.js';
+import type { EgressProxy } from './egress-proxy.js';
+
+export interface RecordPageOptions {
+  /** Hard budget of the whole visit (context to close). */
+  readonly budgetMs: number;
+  /** The network counts as settled after this long without a request in flight. */
+  readonly quietMs?: number;
+  /** Longest wait for that quiet after load (long-polling pages never go quiet). */
+  readonly settleCapMs?: number;
+  /** Tests only: accept the fixture web's self-signed certificates. */
+  readonly ignoreHttpsErrors?: boolean;
+}
+
+const VIEWPORT = { width: 1024, height: 640 };
+/** Time kept back from the budget for the screenshot and the cookie jar. */
+const COLLECT_RESERVE_MS = 1_500;
+
+/**
+ * Visits one page in a fresh context (its own cookie jar and storage, nothing shared with the
+ * previous analysis) and records what a visitor's browser would do there. No downloads, no
+ * permissions, no service workers, popups closed at once, dialogs dismissed.
+ */
+export async function recordPage(
+  browser: Browser,
+  proxy: EgressProxy,
+  catalog: TrackerCatalog,
+  url: string,
+  options: RecordPageOptions,
+): Promise<BrowserObservation> {
+  const started = Date.now();
+  const deadline = started + options.budgetMs;
+  const remaining = (reserve = 0): number => Math.max(1, deadline - reserve - Date.now());
+  proxy.reset();
+  const context = await browser.newContext({
+    acceptDownloads: false,
+    serviceWorkers: 'block',
+    permissions: [],
+    viewport: VIEWPORT,
+    ignoreHTTPSErrors: options.ignoreHttpsErrors ?? false,
+  });
+  // The budget is hard: whatever hangs, closing the context ends every pending step.
+  const watchdog = setTimeout(
+    () => void context.close().catch(() => undefined),
+    options.budgetMs + 2_000,
+  );
+  try {
+    const page = await context.newPage();
+    const recorder = new RequestRecorder(context, page);
+    await recorder.attachInitiators(context, page);
+    let status: number | null = null;
+    let timedOut = false;
+    let networkSettled = false;
+    try {
+      const response = await page.goto(url, {
+        waitUntil: 'load',
+        timeout: remaining(COLLECT_RESERVE_MS),
+      });
+      status = response?.status() ?? null;
+      // Tags fire after load: wait for the network to go quiet, but never past the settle cap.
+      networkSettled = await recorder.settled(
+        options.quietMs ?? 500,
+        Math.min(options.settleCapMs ?? 4_000, remaining(COLLECT_RESERVE_MS)),
+      );
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') timedOut = true;
+      else if (!page.isClosed() && page.url() === 'about:blank') throw error;
+    }
+    const screenshotPng = await page
+      .screenshot({ type: 'png', timeout: remaining(), animations: 'disabled' })
+      .catch(() => null);
+    const jar = await context.cookies();
+    const finalUrl = page.url() === 'about:blank' ? url : page.url();
+    const requests = classifyRequests(recorder.requests, finalUrl, catalog);
+    const egress = proxy.record();
+    return {
+      requestedUrl: url,
+      finalUrl,
+      status,
+      requests,
+      trackers: contactedTrackers(requests),
+      cookies: classifyCookies(jar, finalUrl, Math.floor(Date.now() / 1000), catalog),
+      refused: egress.refused,
+      screenshotPng,
+      timedOut,
+      networkSettled,
+      transferCapped: egress.capped,
+      transferredBytes: egress.transferredBytes,
+      durationMs: Date.now() - started,
+      trackerDbVersion: catalog.version,
+    };
+  } finally {
+    clearTimeout(watchdog);
+    await context.close().catch(() => undefined);
+    proxy.dropConnections();
+  }
+}
+
+/** Every request of every frame, its failure, and its initiator when Chromium reports one. */
+class RequestRecorder {
+  private readonly entries: (RawRequest & { failure: string | null })[] = [];
+  private readonly index = new Map<Request, number>();
+  private readonly initiators = new Map<string, string>();
+  private inFlight = 0;
+  private lastActivity = Date.now();
+  private readonly waiters = new Set<() => void>();
+
+  constructor(context: BrowserContext, page: Page) {
+    context.on('page', (other) => {
+      if (other !== page) void other.close().catch(() => undefined);
+    });
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    context.on('request', (request) => {
+      this.index.set(request, this.entries.length);
+      const frame = request.frame();
+      this.entries.push({
+        url: request.url(),
+        method: request.method(),
+        type: request.resourceType() as ObservedResourceType,
+        frameUrl: frameUrl(request),
+        initiator: null,
+        failure: null,
+        mainFrame: frame === page.mainFrame() && request.isNavigationRequest(),
+      });
+      this.activity(+1);
+    });
+    context.on('requestfinished', () => this.activity(-1));
+    context.on('requestfailed', (request) => {
+      const at = this.index.get(request);
+      const entry = at === undefined ? undefined : this.entries[at];
+      if (entry) entry.failure = request.failure()?.errorText ?? 'failed';
+      this.activity(-1);
+    });
+    page.on('websocket', (socket) => {
+      this.entries.push({
+        url: socket.url(),
+        method: 'GET',
+        type: 'websocket',
+        frameUrl: page.url(),
+        initiator: null,
+        failure: null,
+        mainFrame: false,
+      });
+      socket.on('socketerror', (error) => {
+        const entry = this.entries.find((e) => e.url === socket.url() && e.type === 'websocket');
+        if (entry) entry.failure = error;
+      });
+    });
+  }
+
+  /** Chromium's initiator (the calling script, or the referencing document) by request URL. */
+  async attachInitiators(context: BrowserContext, page: Page): Promise<void> {
+    let session: CDPSession;
+    try {
+      session = await context.newCDPSession(page);
+      await session.send('Network.enable');
+    } catch {
+      return; // initiators are a bonus: the requests are recorded anyway
+    }
+    session.on('Network.requestWillBeSent', (event) => {
+      const initiator = initiatorUrl(event.initiator);
+      if (initiator && !this.initiators.has(event.request.url))
+        this.initiators.set(event.request.url, initiator);
+    });
+  }
+
+  get requests(): RawRequest[] {
+    return this.entries.map((entry) => ({
+      ...entry,
+      initiator: this.initiators.get(entry.url) ?? null,
+    }));
+  }
+
+  /** Resolves true once nothing has been in flight for `quietMs`, false when `capMs` ran out first. */
+  settled(quietMs: number, capMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      let quietTimer: NodeJS.Timeout | undefined;
+      const finish = (value: boolean): void => {
+        clearTimeout(quietTimer);
+        clearTimeout(capTimer);
+        this.waiters.delete(check);
+        resolve(value);
+      };
+      const check = (): void => {
+        clearTimeout(quietTimer);
+        if (this.inFlight <= 0) {
+          const wait = Math.max(0, quietMs - (Date.now() - this.lastActivity));
+          quietTimer = setTimeout(() => finish(true), wait);
+        }
+      };
+      const capTimer = setTimeout(() => finish(false), capMs);
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  private activity(delta: number): void {
+    this.inFlight = Math.max(0, this.inFlight + delta);
+    this.lastActivity = Date.now();
+    for (const waiter of this.waiters) waiter();
+  }
+}
+
+/** The frame that asked: for an iframe's own document that is its parent (the iframe is still blank). */
+function frameUrl(request: Request): string | null {
+  try {
+    const frame = request.frame();
+    const asking = request.isNavigationRequest() ? (frame.parentFrame() ?? frame) : frame;
+    return asking.url() || null;
+  } catch {
+    return null; // service-worker requests have no frame (and service workers are blocked)
+  }
+}
+
+interface CdpInitiator {
+  readonly type: string;
+  readonly url?: string;
+  readonly stack?: CdpStack;
+}
+interface CdpStack {
+  readonly callFrames: readonly { readonly url: string }[];
+  readonly parent?: CdpStack;
+}
+
+/** The script at the top of the (async) stack, else the document that referenced the resource. */
+function initiatorUrl(initiator: CdpInitiator): string | null {
+  for (let stack = initiator.stack; stack; stack = stack.parent) {
+    const frame = stack.callFrames.find((call) => call.url !== '');
+    if (frame) return frame.url;
+  }
+  return initiator.url ?? null;
+}

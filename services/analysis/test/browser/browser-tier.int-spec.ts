@@ -1,0 +1,216 @@
+import { BrowserTier, findChromium } from '../../src/browser/index.js';
+import {
+  html,
+  pixel,
+  script,
+  startFixtureWeb,
+  startTripwire,
+  type FixtureWeb,
+} from './fixture-web.js';
+
+/**
+ * The browser tier against a fixture web on loopback (FRENLY_RESOLVE `*` → one port), with the
+ * real Chromium of this machine. The allow-list names the fixture's port only.
+ */
+describe('BrowserTier (real Chromium, fixture web)', () => {
+  const chromium = findChromium(process.env.FRENLY_CHROMIUM_PATH);
+  let web: FixtureWeb;
+  let tripwire: Awaited<ReturnType<typeof startTripwire>>;
+  let sut: BrowserTier;
+
+  beforeAll(async () => {
+    if (!chromium.found) throw new Error(`These tests need Chromium: ${chromium.reason}`);
+    tripwire = await startTripwire();
+    const trap = tripwire.port;
+    web = await startFixtureWeb({
+      // A shop whose "tag manager" injects an analytics script and an ad pixel after load.
+      'shop.test': (path, _request, response) => {
+        if (path === '/tags.js') {
+          return script(
+            response,
+            `addEventListener('load', () => setTimeout(() => {
+               const s = document.createElement('script');
+               s.src = 'https://www.google-analytics.com/analytics.js';
+               document.head.appendChild(s);
+               new Image().src = 'https://www.facebook.com/tr?id=123&ev=PageView';
+             }, 50));`,
+          );
+        }
+        html(
+          response,
+          '<!doctype html><title>Shop</title><h1>Shop</h1><script src="/tags.js"></script>',
+        );
+      },
+      'www.google-analytics.com': (_path, _request, response) =>
+        script(response, '/* analytics */'),
+      'www.facebook.com': (path, _request, response) => {
+        if (path.startsWith('/tr')) return pixel(response);
+        // The like-button frame sets a 90-day cookie (SameSite=None; Secure: a third-party cookie).
+        html(response, '<p>like</p>', {
+          'set-cookie': 'fr=abc; Max-Age=7776000; Path=/; Secure; SameSite=None',
+        });
+      },
+      'news.test': (_path, _request, response) =>
+        html(
+          response,
+          '<!doctype html><title>News</title><h1>News</h1><iframe src="https://www.facebook.com/plugins/like"></iframe>',
+          { 'set-cookie': 'session=1; Path=/; HttpOnly' },
+        ),
+      'plain.test': (path, _request, response) => {
+        if (path === '/logo.gif') return pixel(response);
+        html(
+          response,
+          '<!doctype html><title>Plain</title><h1>Plain</h1><img src="/logo.gif" alt="logo">',
+        );
+      },
+      // Every route a page has to the machine's own network, pointed at the tripwire.
+      'evil.test': (path, _request, response) => {
+        if (path === '/redirect')
+          return void response
+            .writeHead(302, { location: `http://127.0.0.1:${trap}/redirected` })
+            .end();
+        if (path === '/sw.js') return script(response, `fetch('http://127.0.0.1:${trap}/sw')`);
+        html(
+          response,
+          `<!doctype html><title>Evil</title>
+           <iframe src="http://localhost:${trap}/frame"></iframe>
+           <iframe src="http://rebind.test/frame"></iframe>
+           <img src="http://evil.test/redirect">
+           <img src="http://2130706433:${trap}/decimal">
+           <img src="http://169.254.169.254/latest/meta-data/">
+           <img src="http://10.0.0.1/">
+           <script>
+             fetch('http://127.0.0.1:${trap}/fetch').catch(() => {});
+             fetch('http://rebind.test/fetch').catch(() => {});
+             const xhr = new XMLHttpRequest(); xhr.open('GET', 'http://127.0.0.1:${trap}/xhr'); xhr.send();
+             try { new WebSocket('ws://127.0.0.1:${trap}/ws'); } catch {}
+             try { new WebSocket('ws://rebind.test/ws'); } catch {}
+             navigator.serviceWorker?.register('/sw.js').catch(() => {});
+           </script>`,
+        );
+      },
+    });
+    sut = new BrowserTier({
+      chromiumPath: chromium.path,
+      poolSize: 1,
+      pageBudgetMs: 10_000,
+      allowList: [`127.0.0.1:${web.port}`],
+      // rebind.test: a name whose "DNS" points at loopback, on a port the allow-list does not name.
+      resolve: [`rebind.test=127.0.0.1:${trap}`, `*=127.0.0.1:${web.port}`],
+      ignoreHttpsErrors: true,
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await sut?.close();
+    await web?.close();
+    await tripwire?.close();
+  });
+
+  it('finds the analytics script and the ad pixel a tag manager injects after load, by organisation and purpose', async () => {
+    const seen = await sut.observe('http://shop.test/');
+
+    expect(seen).toMatchObject({
+      finalUrl: 'http://shop.test/',
+      status: 200,
+      timedOut: false,
+      networkSettled: true,
+      refused: [],
+    });
+    expect(seen.trackers).toEqual([
+      expect.objectContaining({
+        organization: 'Google',
+        names: ['Google Analytics'],
+        categories: ['site_analytics'],
+        hosts: ['www.google-analytics.com'],
+      }),
+      expect.objectContaining({
+        organization: 'Meta',
+        categories: ['advertising'],
+        hosts: ['www.facebook.com'],
+      }),
+    ]);
+    const analytics = seen.requests.find(
+      (r) => r.url === 'https://www.google-analytics.com/analytics.js',
+    );
+    expect(analytics).toMatchObject({
+      type: 'script',
+      thirdParty: true,
+      failure: null,
+      initiator: 'http://shop.test/tags.js',
+    });
+    const adPixel = seen.requests.find((r) => r.url.startsWith('https://www.facebook.com/tr'));
+    // Chromium schedules image loads in a task of their own, so a pixel's initiator is not known.
+    expect(adPixel).toMatchObject({
+      type: 'image',
+      thirdParty: true,
+      failure: null,
+      tracker: { organization: 'Meta', category: 'advertising' },
+    });
+    // A real PNG of the first screen.
+    expect(seen.screenshotPng?.subarray(1, 4).toString('latin1')).toBe('PNG');
+  }, 20_000);
+
+  it('reports the long-lived cookie a third-party iframe sets, with its lifetime and owner', async () => {
+    const seen = await sut.observe('http://news.test/');
+
+    const fr = seen.cookies.find((c) => c.name === 'fr');
+    expect(fr).toMatchObject({
+      domain: 'www.facebook.com',
+      thirdParty: true,
+      owner: 'Meta',
+      category: 'advertising',
+      secure: true,
+      sameSite: 'None',
+    });
+    expect(fr?.lifetimeSeconds).toBeGreaterThan(7776000 - 60);
+    expect(fr?.lifetimeSeconds).toBeLessThanOrEqual(7776000);
+    expect(seen.cookies.find((c) => c.name === 'session')).toMatchObject({
+      domain: 'news.test',
+      thirdParty: false,
+      lifetimeSeconds: null,
+      owner: 'news.test',
+    });
+    expect(
+      seen.requests.find((r) => r.url === 'https://www.facebook.com/plugins/like'),
+    ).toMatchObject({ type: 'document', thirdParty: true, frameUrl: 'http://news.test/' });
+  }, 20_000);
+
+  it('claims no tracker on a plain page, in a fresh context (no cookie of the previous visit)', async () => {
+    const seen = await sut.observe('http://plain.test/');
+
+    expect(seen.status).toBe(200);
+    expect(seen.trackers).toEqual([]);
+    expect(seen.cookies).toEqual([]);
+    expect(seen.requests.map((r) => [r.url, r.type, r.thirdParty])).toEqual([
+      ['http://plain.test/', 'document', false],
+      ['http://plain.test/logo.gif', 'image', false],
+    ]);
+  }, 20_000);
+
+  it('lets a hostile page reach no loopback, private or metadata address by any route', async () => {
+    const seen = await sut.observe('http://evil.test/');
+
+    expect(tripwire.connections()).toBe(0);
+    // The refusals came from the egress proxy (not from luck): each route reached it and was turned away.
+    const refused = seen.refused.map((r) => r.target);
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        `http://127.0.0.1:${tripwire.port}/fetch`,
+        `http://127.0.0.1:${tripwire.port}/xhr`,
+        `http://127.0.0.1:${tripwire.port}/redirected`,
+        `http://127.0.0.1:${tripwire.port}/decimal`,
+        'http://rebind.test/fetch',
+        'http://rebind.test/frame',
+        'http://169.254.169.254/latest/meta-data/',
+        'http://10.0.0.1/',
+      ]),
+    );
+    expect(
+      refused.some((t) => t.startsWith('http://localhost:') || t.startsWith('localhost:')),
+    ).toBe(true);
+    expect(
+      refused.filter((t) => t === `127.0.0.1:${tripwire.port}` || t === 'rebind.test:80').length,
+    ).toBeGreaterThanOrEqual(2);
+  }, 20_000);
+});
