@@ -57,7 +57,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     type: PATTERN_TYPES.countdown,
     pattern: R(
-      `\\b(?:complete|finish|place|check ?out|order|buy)\\b[\\w ]{0,20}? (?:with)?in (?:the next )?${TIME_LEFT}\\s*(?:minutes?\\s*)?to (?:keep|secure|lock in|claim|save|hold)\\b`,
+      `\\b(?:complete|finish|place|check ?out|order|buy|book|reserve|pay)\\b[\\w ]{0,20}? (?:with)?in (?:the next )?${TIME_LEFT}\\s*(?:minutes?\\s*)?to (?:keep|secure|lock in|claim|save|hold)\\b`,
     ),
   },
   {
@@ -156,7 +156,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     type: PATTERN_TYPES.hardToCancel,
     pattern: R(
-      "\\bcancel(?:l?ing|l?ations?)?\\b[\\w' -]{0,40}? by (?:calling|phoning|phone|telephone|post|mail|letter|registered (?:mail|letter|post)|fax|visiting)\\b|\\bcancel(?:l?ations?|l?ing)(?: requests?)? (?:must|can only|may only|will only|are only|is only|only)(?: be)? (?:made |accepted |possible |requested |received |sent |submitted |done )?(?:in writing|by (?:phone|telephone|post|mail|letter|registered|fax|calling)|in person|via (?:phone|telephone|post|mail))|\\b(?:can|may|must) only be cancell?ed (?:in person|in writing|by (?:phone|telephone|post|mail|letter|calling))|\\bcancel\\w*[^.]{0,40}?(?:written notice|notice in writing|\\bin writing\\b)|(?:written notice|notice in writing|\\bin writing\\b)[^.]{0,20}?\\bto cancel\\b|\\b(?:cancell?ation|cancell?ing|unsubscribing) (?:is|are) not (?:available|possible) online\\b|\\bonline cancell?ation is not (?:available|possible)\\b|\\bonly accept cancell?ations (?:sent |made )?(?:by|via|in) (?:post|mail|phone|writing|person)\\b|\\bcancel[\\w ]{0,40}?\\bin (?:store|person|a branch)\\b",
+      "\\bcancel(?:l?ing|l?ations?)?\\b[\\w' -]{0,40}? by (?:calling|phoning|writing|phone|telephone|post|mail|letter|registered (?:mail|letter|post)|fax|visiting)\\b|\\bcancel(?:l?ations?|l?ing)(?: requests?)? (?:must|can only|may only|will only|are only|is only|only)(?: be)? (?:made |accepted |possible |requested |received |sent |submitted |done )?(?:in writing|by (?:phone|telephone|post|mail|letter|registered|fax|calling)|in person|via (?:phone|telephone|post|mail))|\\b(?:can|may|must) only be cancell?ed (?:in person|in writing|by (?:phone|telephone|post|mail|letter|calling))|\\bcancel\\w*[^.]{0,40}?(?:written notice|notice in writing|\\bin writing\\b)|(?:written notice|notice in writing|\\bin writing\\b)[^.]{0,20}?\\bto cancel\\b|\\b(?:cancell?ations?|cancell?ing|unsubscribing) (?:is|are) not (?:available|possible) online\\b|\\bonline cancell?ation is not (?:available|possible)\\b|\\bonly accept cancell?ations (?:sent |made )?(?:by|via|in) (?:post|mail|phone|writing|person)\\b|\\bcancel[\\w ]{0,40}?\\bin (?:store|person|a branch)\\b",
     ),
     unless: R(
       '\\b(?:or online|online or|in (?:your|my) account|from (?:your|my) account|in the app|in settings)\\b',
@@ -185,13 +185,13 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     type: PATTERN_TYPES.forcedEnrollment,
     pattern: R(
-      '\\b(?:create an account|sign up|register|log ?in|sign in|join(?: now| free| us)?|subscribe|enter your (?:email|e-mail|email address|phone number|mobile number)|provide your (?:email|e-mail|phone number)|give us your (?:email|e-mail|number)|download (?:our|the) app|install (?:our|the) app|download it|install it|open (?:it )?in the app|accept all cookies)(?: now| today| free| for free)?\\s+(?:to|in order to)\\s+(?:continue(?! as a guest| as guest)|keep (?:reading|browsing|shopping)|see (?:the |your |our |this |all )?(?:price|prices|discount|offer|deal|full)|view (?:this|the|our) (?:offer|deal|price|article|content|page|product|discount)|view (?:the )?(?:full )?(?:product )?(?:details|description|specs|prices?)|view prices|read (?:more|this|the|full)|access (?:this|the|our)|unlock|check ?out|complete (?:your |the |this )?(?:purchase|order|booking|checkout|check-out|payment)|proceed|buy\\b|purchase\\b|place (?:an|your) order|shop\\b|browse|download\\b|continue to)',
+      '\\b(?:create an account|sign up|register|log ?in|sign in|join(?: now| free| us)?|subscribe|enter your (?:email|e-mail|email address|phone number|mobile number)|provide your (?:email|e-mail|phone number)|give us your (?:email|e-mail|number)|download (?:our|the) app|install (?:our|the) app|get (?:our|the) app|download it|install it|open (?:it )?in the app|accept all cookies)(?: now| today| free| for free)?\\s+(?:to|in order to)\\s+(?:continue(?! as a guest| as guest)|keep (?:reading|browsing|shopping)|see (?:the |your |our |this |all )?(?:sale |member |full |best |real )?(?:price|prices|discount|offer|deal|full)|view (?:this|the|our) (?:offer|deal|price|article|content|page|product|discount)|view (?:the )?(?:full )?(?:product )?(?:details|description|specs|prices?)|view prices|read (?:more|this|the|full)|access (?:this|the|our|member|members\\x27?|exclusive|all)|unlock|check ?out|complete (?:your |the |this )?(?:purchase|order|booking|checkout|check-out|payment)|proceed|buy\\b|purchase\\b|place (?:an|your) order|shop\\b|browse|download\\b|continue to)',
     ),
   },
   {
     type: PATTERN_TYPES.forcedEnrollment,
     pattern: R(
-      '\\b(?:an )?(?:account|membership|registration|sign-up) (?:is )?(?:required|needed|necessary|mandatory) (?:to|for|in order to) (?:place|buy|purchase|check ?out|continue|order|complete|book|view|see)|\\bguest checkout is (?:not available|unavailable|disabled)\\b|\\bby (?:signing up|registering|creating an account|ordering|checking out)\\b[^.]{0,30}?\\b(?:agree|consent) to (?:receive|receiving|get|getting) (?:promotional|marketing|our|sms|text)|\\b(?:must|have to|need to) (?:agree|consent|opt in|subscribe|sign up)\\b[^.]{0,40}?\\b(?:marketing|promotional|newsletter|offers)\\b|\\b(?:marketing|newsletter|promotional)\\b[^.]{0,30}?\\b(?:is |are )?(?:required|mandatory) to\\b',
+      '\\b(?:an )?(?:account|membership|registration|sign-up|log ?in|log-in|sign-in) (?:is )?(?:required|needed|necessary|mandatory) (?:to|for|in order to) (?:place|buy|purchase|check ?out|continue|order|complete|book|view|see)|\\bguest checkout is (?:not available|unavailable|disabled)\\b|\\bby (?:signing up|registering|creating an account|ordering|checking out)\\b[^.]{0,30}?\\b(?:agree|consent) to (?:receive|receiving|get|getting) (?:promotional|marketing|our|sms|text)|\\b(?:must|have to|need to) (?:agree|consent|opt in|subscribe|sign up)\\b[^.]{0,40}?\\b(?:marketing|promotional|newsletter|offers)\\b|\\b(?:marketing|newsletter|promotional)\\b[^.]{0,30}?\\b(?:is |are )?(?:required|mandatory) to\\b',
     ),
   },
   // ——— Broader wording, added after the first look at the hand-written hold-out ———
@@ -382,6 +382,49 @@ export const TEXT_RULES: readonly TextRule[] = [
     type: PATTERN_TYPES.trickQuestion,
     pattern: R(
       "\\b(?:leave|keep) (?:this |the )?(?:box |option )?(?:un(?:checked|ticked|selected)|empty|blank) if you (?:do not|don'?t|would not|wouldn'?t|would rather not|prefer not|would prefer not)\\b",
+    ),
+  },
+  // ——— And after the first look at hold-out 5 ———
+  {
+    type: PATTERN_TYPES.limitedTime,
+    short: true,
+    pattern: R(
+      '\\b(?:sale|offer|deal|promo\\w*|discount|coupon|code|savings?|prices?|pricing)\\b[^.]{0,20}?\\b(?:ends?|ending|expires?|closes?)\\b at \\d{1,2}(?::\\d{2})? ?(?:am|pm)\\b|\\bonly (?:hours|days|minutes) (?:left|remain|remaining|to go)\\b',
+    ),
+  },
+  {
+    type: PATTERN_TYPES.lowStock,
+    pattern: R(
+      `\\bstock(?: level)?: ?(?:low|very low|limited|running out)\\b|\\b(?:only|just) ${NUM} (?:[\\w-]+ )?remain\\b`,
+    ),
+  },
+  { type: PATTERN_TYPES.highDemand, pattern: R('\\bdemand is (?:very |extremely |so )?high\\b') },
+  {
+    type: PATTERN_TYPES.activity,
+    pattern: R('\\badded to (?:carts?|baskets?|bags?|wishlists?) \\d[\\d,]* times\\b'),
+  },
+  {
+    type: PATTERN_TYPES.confirmshaming,
+    short: true,
+    pattern: R(
+      "^(?:no\\b[,.!]?(?: (?:thanks|thank you)[,.!]?)? )?i (?:don'?t|do not) want (?:a |an |any |the )(?:discount|deal|saving|offer|reward|free \\w+)\\b|\\bi (?:don'?t|do not) want to (?:protect|insure|secure|look after|take care of) (?:my|our)\\b|\\bi'?ll risk (?:it|losing|missing|my)\\b",
+    ),
+  },
+  {
+    type: PATTERN_TYPES.trickQuestion,
+    pattern: R("\\b(?:not|don'?t) (?:receive|get|send|want) (?:no|none)\\b"),
+  },
+  {
+    type: PATTERN_TYPES.pressuredSelling,
+    short: true,
+    pattern: R(
+      '\\b\\d+ (?:out )?of (?:every )?\\d+ (?:customers|shoppers|buyers|people|travell?ers) (?:also )?(?:add|choose|pick|upgrade|protect)\\b',
+    ),
+  },
+  {
+    type: PATTERN_TYPES.hardToCancel,
+    pattern: R(
+      '\\bcancell?ation (?:requires|needs|involves) (?:a |an )?(?:visit|call|phone call|letter|written|signed)\\b',
     ),
   },
 ];
