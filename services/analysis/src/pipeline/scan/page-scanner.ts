@@ -4,10 +4,9 @@
 import { Parser } from 'htmlparser2';
 import { inlineLoadsOf, isExecutableScriptType } from './inline-loads.js';
 import {
-  hasHiddenStateClass,
+  classStateOf,
   hiddenByRules,
   hidingRulesOf,
-  isScreenReaderOnly,
   isStyleHidden,
   styleSheetsOf,
 } from './visibility.js';
@@ -426,8 +425,7 @@ export function scanPage(html: string): PageFacts {
           hiddenByRules(hidingRules, attribs.class, attribs.id) ||
           (tag === 'input' && (attribs.type ?? '').toLowerCase() === 'hidden') ||
           (tag === 'dialog' && attribs.open === undefined);
-        const screenReaderOnly = isScreenReaderOnly(attribs.class);
-        const stateHidden = !screenReaderOnly && hasHiddenStateClass(attribs.class);
+        const { stateHidden, screenReaderOnly } = classStateOf(attribs.class);
         // aria-hidden counts as hidden too: what a page hides from assistive technology is never claimed as shown.
         const hidden =
           (parent?.hidden ?? false) ||

@@ -47,6 +47,27 @@ function classTokens(className: string | undefined): string[] {
     : [];
 }
 
+export interface ClassState {
+  /** A state class hides it from everyone (is-hidden, d-none, is-off…). */
+  readonly stateHidden: boolean;
+  /** A screen-reader-only class hides it from sight only. */
+  readonly screenReaderOnly: boolean;
+}
+
+const NO_CLASS_STATE: ClassState = { stateHidden: false, screenReaderOnly: false };
+
+/** Both class verdicts from one split of the class attribute (the scanner's per-element path). */
+export function classStateOf(className: string | undefined): ClassState {
+  if (!className) return NO_CLASS_STATE;
+  let stateHidden = false;
+  let screenReaderOnly = false;
+  for (const token of classTokens(className)) {
+    if (SCREEN_READER_ONLY.has(token)) screenReaderOnly = true;
+    else if (STATE_HIDDEN_CLASSES.has(token)) stateHidden = true;
+  }
+  return stateHidden || screenReaderOnly ? { stateHidden, screenReaderOnly } : NO_CLASS_STATE;
+}
+
 /** A state class says the element is not shown (screen-reader-only classes included). */
 export function hasHiddenStateClass(className: string | undefined): boolean {
   return classTokens(className).some((token) => STATE_HIDDEN_CLASSES.has(token));
@@ -86,7 +107,8 @@ const MAX_CSS_CHARS = 300_000;
  * media queries: a rule inside @media that hides counts as hiding, which errs towards not claiming).
  */
 export function hidingRulesOf(css: string): HidingRules {
-  if (css === '') return NO_HIDING_RULES;
+  if (css === '' || !/display\s*:\s*none|visibility\s*:\s*hidden/i.test(css))
+    return NO_HIDING_RULES;
   const classes = new Set<string>();
   const ids = new Set<string>();
   const shown: string[][] = [];
@@ -120,7 +142,7 @@ export function hiddenByRules(
   className: string | undefined,
   id: string | undefined,
 ): boolean {
-  if (rules === NO_HIDING_RULES) return false;
+  if (rules === NO_HIDING_RULES || (className === undefined && id === undefined)) return false;
   if (id !== undefined && rules.ids.has(id.toLowerCase())) return true;
   const tokens = classTokens(className);
   if (!tokens.some((token) => rules.classes.has(token))) return false;
