@@ -2,8 +2,8 @@ import { evaluate, formatEvaluation, loadDataset, type Evaluation } from './eval
 import { MATHUR_CATEGORIES } from './pattern-types.js';
 
 // Floors a little below what the detector achieves. The hand-written hold-outs were each measured
-// once as written (first look, any manipulation, hold-outs 1-5: recall 0.53, 0.60, 0.89, 0.95,
-// 0.76 at precision 0.96, 0.96, 1.00, 0.99, 1.00) and then used to broaden the rules, so the
+// once as written (first look, any manipulation, hold-outs 1-6: recall 0.53, 0.60, 0.89, 0.95,
+// 0.76, 0.88 at precision 0.96, 0.96, 1.00, 0.99, 1.00, 1.00) and then used to broaden the rules, so the
 // floors guard against regressions; none of them is unseen data any more. Print the figures with
 // DARK_PATTERNS_REPORT=1.
 const FLOOR = { precision: 0.95, recall: 0.7, overallRecall: 0.85 };
@@ -12,12 +12,13 @@ describe('dark-pattern detector on the labelled set', () => {
   const train = loadDataset('train');
   const test = loadDataset('test');
   const result = evaluate(test);
-  const holdouts = (['holdout', 'holdout-2', 'holdout-3', 'holdout-4', 'holdout-5'] as const).map(
-    (split) => evaluate(loadDataset(split)),
-  );
+  const holdouts = (
+    ['holdout', 'holdout-2', 'holdout-3', 'holdout-4', 'holdout-5', 'holdout-6'] as const
+  ).map((split) => evaluate(loadDataset(split)));
   const holdout3 = holdouts[2] as Evaluation;
   const holdout4 = holdouts[3] as Evaluation;
   const holdout5 = holdouts[4] as Evaluation;
+  const holdout6 = holdouts[5] as Evaluation;
 
   if (process.env['DARK_PATTERNS_REPORT'] === '1') {
     const tables = [
@@ -64,6 +65,7 @@ describe('dark-pattern detector on the labelled set', () => {
     ['hand-written hold-out 3', holdout3],
     ['hand-written hold-out 4', holdout4],
     ['hand-written hold-out 5', holdout5],
+    ['hand-written hold-out 6', holdout6],
   ])('%s', (_name, evaluation) => {
     it.each(MATHUR_CATEGORIES)('%s: precision and recall stay above the floor', (category) => {
       const scores = evaluation.perCategory[category];

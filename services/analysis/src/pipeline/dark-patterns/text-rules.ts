@@ -69,7 +69,7 @@ export const TEXT_RULES: readonly TextRule[] = [
   {
     type: PATTERN_TYPES.limitedTime,
     pattern: R(
-      "\\b(?:limited|time)[- ](?:time|limited)\\b|\\bfor a limited (?:time|period)\\b|\\btoday only\\b|\\bonly today\\b|\\b(?:ends|ending|expires|over) (?:today|tonight|at midnight|soon)\\b|\\blast day (?:of|for|to)\\b|\\blast chance\\b|\\bdon'?t miss out\\b|\\bdon'?t wait\\b|\\bwon'?t (?:last|come back|be repeated)\\b|\\b(?:will )?never come back\\b|\\bact (?:now|fast)\\b|\\bnow or never\\b|\\bbefore (?:it'?s|they'?re|it is|they are) (?:too late|gone)|(?<!(?:no need to|don'?t|do not|never|no|not) )\\bhurry(?: up)?(?=\\s*[!,:.;]|\\s+-|\\s*$|\\s+(?:while|before|only|and|now|sale|offers?|deals?|ends?|last|just|there|these|stock|limited|in)\\b)",
+      "\\b(?:limited|time)[- ](?:time|limited)\\b|\\bfor a limited (?:time|period)\\b|\\btoday only\\b|\\bonly today\\b|\\b(?:ends|ending|expires|over) (?:today|tonight|at midnight|midnight|soon)\\b|\\blast day (?:of|for|to)\\b|\\blast chance\\b|\\bdon'?t miss out\\b|\\bdon'?t wait\\b|\\bwon'?t (?:last|come back|be repeated)\\b|\\b(?:will )?never come back\\b|\\bact (?:now|fast)\\b|\\bnow or never\\b|\\bbefore (?:it'?s|they'?re|it is|they are) (?:too late|gone)|(?<!(?:no need to|don'?t|do not|never|no|not) )\\bhurry(?: up)?(?=\\s*[!,:.;]|\\s+-|\\s*$|\\s+(?:while|before|only|and|now|sale|offers?|deals?|ends?|last|just|there|these|stock|limited|in)\\b)",
     ),
   },
   // ——— Scarcity ———
@@ -314,7 +314,7 @@ export const TEXT_RULES: readonly TextRule[] = [
     type: PATTERN_TYPES.confirmshaming,
     short: true,
     pattern: R(
-      "\\bi (?:don'?t|do not) want (?:to )?(?:look|feel|be|get|become|sleep|live|stay)(?: \\w+)? (?:younger|better|healthier|thinner|fitter|smarter|richer|prettier|happier|slimmer|stronger|best|great|good|amazing|safe|protected)\\b|\\bi'?m (?:happy|fine|ok|okay|content) (?:paying|to pay|with paying) (?:full|more|extra)\\b|^(?:no|nah|nope)\\b[^.]{0,40}?\\bfull price\\b|\\bi(?: (?:prefer|want)(?: to)?|'d rather|would rather|'ll|will) (?:stay|remain|fall|be left) (?:behind|uninformed|ignorant|in the dark|bored)\\b|\\b(?:keep|leave) me (?:uninformed|in the dark|ignorant|bored|behind)\\b|\\b(?:and|to) (?:miss|lose) (?:out on )?(?:my |the |your |this )?(?:deal|saving|offer|discount|reward|perk|benefit|gift)\\b|^(?:[^.?]*[?.] )?(?:no|nah|nope)\\b[,.!]? i (?:like|love|enjoy|prefer|want) (?:broken|paying|being|to pay|missing|losing|wasting|bad|ugly|slow|boring|risking)\\b",
+      "\\bi (?:don'?t|do not) want (?:to )?(?:look|feel|be|get|become|sleep|live|stay)(?: \\w+)? (?:younger|better|healthier|thinner|fitter|smarter|richer|prettier|happier|slimmer|stronger|best|great|good|amazing|safe|protected|healthy|fit|young|beautiful|informed|happy|slim)\\b|\\bi'?m (?:happy|fine|ok|okay|content) (?:paying|to pay|with paying) (?:full|more|extra)\\b|^(?:no|nah|nope)\\b[^.]{0,40}?\\bfull price\\b|\\bi(?: (?:prefer|want)(?: to)?|'d rather|would rather|'ll|will) (?:stay|remain|fall|be left) (?:behind|uninformed|ignorant|in the dark|bored)\\b|\\b(?:keep|leave) me (?:uninformed|in the dark|ignorant|bored|behind)\\b|\\b(?:and|to) (?:miss|lose) (?:out on )?(?:my |the |your |this )?(?:deal|saving|offer|discount|reward|perk|benefit|gift)\\b|^(?:[^.?]*[?.] )?(?:no|nah|nope)\\b[,.!]? i (?:like|love|enjoy|prefer|want) (?:broken|paying|being|to pay|missing|losing|wasting|bad|ugly|slow|boring|risking)\\b",
     ),
   },
   {
@@ -425,6 +425,40 @@ export const TEXT_RULES: readonly TextRule[] = [
     type: PATTERN_TYPES.hardToCancel,
     pattern: R(
       '\\bcancell?ation (?:requires|needs|involves) (?:a |an )?(?:visit|call|phone call|letter|written|signed)\\b',
+    ),
+  },
+  // ——— And after the first look at hold-out 6 ———
+  {
+    type: PATTERN_TYPES.highDemand,
+    short: true,
+    pattern: R('^in demand\\b|\\bin demand\\s*[-!:]'),
+  },
+  {
+    type: PATTERN_TYPES.lowStock,
+    pattern: R(
+      '\\b(?:a |very )?few (?:seats|rooms|tickets|spots|places|sizes) (?:left|remaining)\\b',
+    ),
+  },
+  {
+    type: PATTERN_TYPES.confirmshaming,
+    short: true,
+    pattern: R(
+      "^(?:nah|nope)\\b[,.!]? i (?:don'?t|do not) (?:want|like|need)\\b|\\bi'?m (?:fine|happy|ok|okay|content) (?:with )?(?:missing out|losing|being left out)\\b|^(?:no,? )?i'?ll take (?:the|my|that) (?:risk|chances?)\\b",
+    ),
+  },
+  {
+    type: PATTERN_TYPES.hardToCancel,
+    pattern: R(
+      "\\b(?:cannot|can'?t|can not) (?:be )?cancell?(?:ed)? online\\b|\\bcancel\\w*\\b[^.]{0,40}?\\bby (?:sending|posting|mailing) (?:us )?(?:a |an |the )?(?:signed |written )?(?:letter|form|notice)\\b",
+    ),
+    unless: R(
+      '\\b(?:or online|online or|in (?:your|my) account|from (?:your|my) account|in the app|in settings)\\b',
+    ),
+  },
+  {
+    type: PATTERN_TYPES.sneakIntoBasket,
+    pattern: R(
+      `${PAID_EXTRA}[^.]{0,20}?\\bincluded in (?:your|the) (?:booking|order|basket|cart|bag)\\b\\s*\\(?\\s*[+$€£]`,
     ),
   },
 ];
