@@ -34,6 +34,8 @@ export interface AnalysisSettings {
   readonly siteIdWaitMs: number;
   /** `FRENLY_FETCH_ALLOWLIST`: host:port pairs the fetcher may reach although not public. */
   readonly fetchAllowList: readonly string[];
+  /** `FRENLY_RESOLVE`: HOST=ADDRESS:PORT rules for fixture webs on loopback (tests and benchmarks only). */
+  readonly fetchResolve: readonly string[];
   /** Total time budget of one page fetch (redirects included). */
   readonly fetchTimeoutMs: number;
   readonly fetchMaxBytes: number;
@@ -62,6 +64,7 @@ export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
   // search service, site-indexed back); on Kafka under load that took over 5 s.
   siteIdWaitMs: 15_000,
   fetchAllowList: [],
+  fetchResolve: [],
   fetchTimeoutMs: 10_000,
   fetchMaxBytes: 5 * 1024 * 1024,
   fetchResolver: undefined,

@@ -117,6 +117,6 @@ export class SearchModule {
 /** The crawler on the safe fetcher, with this process's per-host politeness. */
 export function createSiteCrawler(settings: SearchSettings): SiteCrawler {
   const { crawl } = settings;
-  const fetcher = new SafeFetcher({ allowList: crawl.allowList, userAgent: crawl.userAgent, maxBodyBytes: crawl.maxPageBytes, timeoutMs: crawl.pageTimeoutMs });
+  const fetcher = new SafeFetcher({ allowList: crawl.allowList, resolve: crawl.resolve, userAgent: crawl.userAgent, maxBodyBytes: crawl.maxPageBytes, timeoutMs: crawl.pageTimeoutMs });
   return new SiteCrawler(fetcher, new HostPoliteness(), crawl);
 }

@@ -1,11 +1,12 @@
 import { commonVars, env, type ConfigOf } from '@frenly/config';
 import { distributedVars } from '@frenly/platform';
-import { fetchAllowListVar } from '@frenly/safe-fetch';
+import { fetchAllowListVar, fetchResolveVar } from '@frenly/safe-fetch';
 import { DEFAULT_ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 
 /** The analysis service's own settings; the embedded runtime spreads these into its spec too. */
 export const analysisSettingsVars = {
   FRENLY_FETCH_ALLOWLIST: fetchAllowListVar,
+  FRENLY_RESOLVE: fetchResolveVar,
   OPENAI_API_KEY: env.optionalString('API key of an OpenAI-compatible server; set it to let an LLM write analysis reasoning and reframes (unset = heuristic engine only)'),
   OPENAI_BASE_URL: env.url('Base URL of the OpenAI-compatible API (e.g. http://127.0.0.1:8080/v1 for a local server); unset = api.openai.com', ['http', 'https']),
   OPENAI_MODEL: env.string('Model name sent to the OpenAI-compatible API', { default: 'gpt-4o-mini' }),
@@ -58,6 +59,7 @@ export type AnalysisSettingsConfig = ConfigOf<typeof analysisSettingsVars>;
 export function analysisSettingsFromConfig(config: AnalysisSettingsConfig): Partial<AnalysisSettings> {
   return {
     fetchAllowList: config.FRENLY_FETCH_ALLOWLIST,
+    fetchResolve: config.FRENLY_RESOLVE,
     cacheTtlMs: config.ANALYSIS_CACHE_TTL_SECONDS * 1000,
     waitTimeoutMs: config.ANALYSIS_WAIT_TIMEOUT_MS,
     concurrency: config.ANALYSIS_CONCURRENCY,

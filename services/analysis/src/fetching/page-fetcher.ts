@@ -17,6 +17,7 @@ export class PageFetcher {
     this.allowList = new AllowList(settings.fetchAllowList);
     this.fetcher = new SafeFetcher({
       allowList: this.allowList,
+      resolve: settings.fetchResolve,
       timeoutMs: settings.fetchTimeoutMs,
       maxBodyBytes: settings.fetchMaxBytes,
       ...(settings.fetchResolver ? { resolver: settings.fetchResolver } : {}),

@@ -1,6 +1,6 @@
 import { commonVars, env, type ConfigOf } from '@frenly/config';
 import { distributedVars } from '@frenly/platform';
-import { fetchAllowListVar } from '@frenly/safe-fetch';
+import { fetchAllowListVar, fetchResolveVar } from '@frenly/safe-fetch';
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettingsOverrides } from './search.settings.js';
 
 const d = DEFAULT_SEARCH_SETTINGS;
@@ -11,6 +11,7 @@ const d = DEFAULT_SEARCH_SETTINGS;
  */
 export const searchSettingsVars = {
   FRENLY_FETCH_ALLOWLIST: fetchAllowListVar,
+  FRENLY_RESOLVE: fetchResolveVar,
   SEARCH_SEED: env.bool('Load the seed corpus at start (once per corpus version)', d.seedOnStart),
   SEARCH_CANDIDATE_LIMIT: env.int('Matches (best static rank first) the exact ranking looks at per query; also the deepest result reachable by paging', {
     default: d.ranking.candidateLimit,
@@ -80,6 +81,7 @@ export function searchSettingsFrom(
     trending: { minVisitors: config.SEARCH_TRENDING_MIN_VISITORS, halfLifeHours: config.SEARCH_TRENDING_HALF_LIFE_HOURS },
     crawl: {
       allowList: config.FRENLY_FETCH_ALLOWLIST,
+      resolve: config.FRENLY_RESOLVE,
       maxPages: config.SEARCH_CRAWL_MAX_PAGES,
       maxDepth: config.SEARCH_CRAWL_MAX_DEPTH,
       recrawlHours: config.SEARCH_RECRAWL_HOURS,

@@ -67,6 +67,8 @@ export interface CrawlSettings {
   readonly userAgent: string;
   /** host:port pairs the crawler may reach although not public (tests, local sites); see @frenly/safe-fetch. */
   readonly allowList: readonly string[];
+  /** `FRENLY_RESOLVE` rules (HOST=ADDRESS:PORT): fixture webs on loopback, tests and benchmarks only. */
+  readonly resolve: readonly string[];
   /** Pages fetched per crawl of one site (start URL, sitemap URLs and links). */
   readonly maxPages: number;
   /** Link hops from the start URL (sitemap URLs count as depth 1). */
@@ -102,6 +104,7 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
   crawl: {
     userAgent: 'FrenlyBot/0.1 (+https://github.com/frenly/frenly; search crawler)',
     allowList: [],
+    resolve: [],
     maxPages: 50,
     maxDepth: 2,
     defaultDelayMs: 1000,
