@@ -41,21 +41,23 @@ export class AnalyzeService {
     const url = normalise(input);
     this.fetcher.precheck(url);
 
-    const latest = await this.analyses.latestFor(url);
+    // Admission first: an account at its limit is refused before it costs a database read
+    // (a flood of refused requests must not slow the shared database for everyone).
+    const lease = await admitAnalysis(this.jobs, this.settings, userId, url);
     let row: AnalysisRow;
     let cached = false;
-    if (latest && isFresh(latest, this.settings)) {
-      row = latest;
-      cached = true;
-      this.metrics.cacheHits.inc({ kind: latest.status });
-    } else {
-      this.metrics.cacheMisses.inc();
-      const lease = await admitAnalysis(this.jobs, this.settings, userId, url);
-      try {
+    try {
+      const latest = await this.analyses.latestFor(url);
+      if (latest && isFresh(latest, this.settings)) {
+        row = latest;
+        cached = true;
+        this.metrics.cacheHits.inc({ kind: latest.status });
+      } else {
+        this.metrics.cacheMisses.inc();
         row = await this.runJob(url, latest?.id, { userId, inFlight: lease.held });
-      } finally {
-        await lease.release();
       }
+    } finally {
+      await lease.release();
     }
     if (row.status === 'failed') throw failureOf(row);
 
