@@ -73,6 +73,7 @@ describe('false-claim regression set', () => {
     expect(report.evidence.privacy.thirdPartyDomains).toEqual([]);
     expect(allSentences(report)).not.toMatch(/Meta|X Corp|Indeed|MailChimp|Apple|Creative Commons/);
     expect(report.strengths).toContain("No third-party trackers in the page's HTML");
+    expect(report.reasoning).toContain("No third-party trackers were found in the page's HTML.");
   });
 
   it("the site's own CDN (same organisation in TrackerDB) is first party", () => {
@@ -139,6 +140,9 @@ describe('false-claim regression set', () => {
       (tracker) => tracker.organization === 'Google',
     );
     expect(google).toMatchObject({ category: 'advertising', seen: ['in an inline script'] });
+    expect(report.reasoning).toContain(
+      'It shares visits with one tracking organisation (seen in an inline script): Google (advertising).',
+    );
     expect(check(report, 'privacy.advertising-trackers').detail).toBe(
       '1 advertising organisation tracks visitors (seen in an inline script): Google.',
     );

@@ -24,10 +24,10 @@ export function joyChecks(
     score: adSignals === 0 ? 1 : adSignals <= 2 ? 0.5 : 0,
     detail:
       adSignals === 0
-        ? 'No ads.'
+        ? "No ads in the page's HTML."
         : `${plural(adCount, 'ad slot')}${adNetworks.length > 0 ? ` and ${plural(adNetworks.length, 'ad network')} (${adNetworks.map((n) => n.organization).join(', ')})` : ''}.`,
     fix: 'Fewer ads (or none) make the page calmer and faster.',
-    strength: adSignals === 0 ? 'Ad-free' : undefined,
+    strength: adSignals === 0 ? "No ads in the page's HTML" : undefined,
     evidence: facts.adSlots.slice(0, 3),
   });
 

@@ -26,12 +26,16 @@ export function bandOf(score: number): string {
 }
 
 /** Passed checks that say something good, most important first. */
-export function strengthsOf(checks: readonly ScoredCheck[], manipulation: readonly ManipulationFinding[]): string[] {
+export function strengthsOf(
+  checks: readonly ScoredCheck[],
+  manipulation: readonly ManipulationFinding[],
+): string[] {
   const strengths = checks
     .filter((check) => check.score !== null && check.score >= 0.99 && check.strength)
     .sort((a, b) => impact(b) - impact(a) || a.id.localeCompare(b.id))
     .map((check) => check.strength as string);
-  if (manipulation.length === 0) strengths.splice(Math.min(2, strengths.length), 0, 'No manipulative design patterns detected');
+  if (manipulation.length === 0)
+    strengths.splice(Math.min(2, strengths.length), 0, 'No manipulative design patterns detected');
   return strengths.slice(0, MAX_STRENGTHS);
 }
 
@@ -63,19 +67,32 @@ export interface ReasoningInput {
 
 export function reasoningOf(input: ReasoningInput): string {
   const sentences: string[] = [];
-  sentences.push(`${input.domain} scores ${input.frenlinessScore}/100 for Frenliness: ${bandOf(input.frenlinessScore)}.`);
+  sentences.push(
+    `${input.domain} scores ${input.frenlinessScore}/100 for Frenliness: ${bandOf(input.frenlinessScore)}.`,
+  );
 
-  const ranked = (Object.keys(input.dimensions) as Dimension[]).map((dimension) => ({ dimension, score: input.dimensions[dimension] })).sort((a, b) => b.score - a.score || a.dimension.localeCompare(b.dimension));
-  const best = ranked.slice(0, 2).map((entry) => `${DIMENSION_LABELS[entry.dimension]} (${entry.score})`);
+  const ranked = (Object.keys(input.dimensions) as Dimension[])
+    .map((dimension) => ({ dimension, score: input.dimensions[dimension] }))
+    .sort((a, b) => b.score - a.score || a.dimension.localeCompare(b.dimension));
+  const best = ranked
+    .slice(0, 2)
+    .map((entry) => `${DIMENSION_LABELS[entry.dimension]} (${entry.score})`);
   const worst = ranked[ranked.length - 1];
-  sentences.push(`Strongest: ${best.join(' and ')}; weakest: ${worst ? `${DIMENSION_LABELS[worst.dimension]} (${worst.score})` : 'none'}.`);
+  sentences.push(
+    `Strongest: ${best.join(' and ')}; weakest: ${worst ? `${DIMENSION_LABELS[worst.dimension]} (${worst.score})` : 'none'}.`,
+  );
 
   const trackers = input.privacy.trackers;
   if (trackers.length === 0) {
-    sentences.push('No third-party trackers were found in the page.');
+    sentences.push("No third-party trackers were found in the page's HTML.");
   } else {
-    const named = trackers.slice(0, 4).map((tracker) => `${tracker.organization} (${categoryName(tracker.category)})`);
-    sentences.push(`It shares visits with ${trackers.length === 1 ? 'one tracking organisation' : `${trackers.length} tracking organisations`}: ${named.join(', ')}${trackers.length > 4 ? ', and more' : ''}.`);
+    const named = trackers
+      .slice(0, 4)
+      .map((tracker) => `${tracker.organization} (${categoryName(tracker.category)})`);
+    const seen = [...new Set(trackers.flatMap((tracker) => tracker.seen))].sort().join(' and ');
+    sentences.push(
+      `It shares visits with ${trackers.length === 1 ? 'one tracking organisation' : `${trackers.length} tracking organisations`} (seen ${seen}): ${named.join(', ')}${trackers.length > 4 ? ', and more' : ''}.`,
+    );
   }
 
   if (input.manipulation.length === 0) {
@@ -83,7 +100,9 @@ export function reasoningOf(input: ReasoningInput): string {
   } else {
     const kinds = [...new Set(input.manipulation.map((finding) => finding.name.toLowerCase()))];
     const first = input.manipulation[0];
-    sentences.push(`Manipulative design found: ${kinds.join(', ')}${first ? ` (for example “${first.evidence}”)` : ''}.`);
+    sentences.push(
+      `Manipulative design found in the page's text: ${kinds.join(', ')}${first ? ` (for example “${first.evidence}”)` : ''}.`,
+    );
   }
 
   const security = input.security;
@@ -92,8 +111,10 @@ export function reasoningOf(input: ReasoningInput): string {
       ? `The connection is encrypted with a valid certificate${security.hstsMaxAge !== null ? ' and HSTS' : ''}${security.csp ? ', and a Content-Security-Policy is set' : ''}.`
       : 'The page is not served over valid HTTPS.',
   );
-  if (input.capsApplied.length > 0) sentences.push(`The score is capped because ${input.capsApplied.join(' and ')}.`);
+  if (input.capsApplied.length > 0)
+    sentences.push(`The score is capped because ${input.capsApplied.join(' and ')}.`);
   const next = input.improvements[0];
-  if (next) sentences.push(`First thing to improve: ${next.charAt(0).toLowerCase()}${next.slice(1)}`);
+  if (next)
+    sentences.push(`First thing to improve: ${next.charAt(0).toLowerCase()}${next.slice(1)}`);
   return sentences.join(' ');
 }
