@@ -41,13 +41,14 @@ describe('POST /api/sites/:id/reframe (local reframer, no LLM)', () => {
     expect(new Set(texts).size).toBe(5);
     for (const text of texts) expect(text).toMatch(/Luxury Watches|automatic watches|premium steel/);
 
-    expect(answers.get('clarity')?.reframedContent).toContain('The best automatic watches at low prices. We use premium steel to get years of wear.');
-    expect(answers.get('clarity')?.reframedContent).not.toMatch(/utilize|in order to|unbeatable/);
+    expect(answers.get('clarity')?.reframedContent).toContain('The best automatic watches at prices it calls “unbeatable”. We use premium steel to get years of wear.');
+    expect(answers.get('clarity')?.reframedContent).not.toMatch(/utilize|in order to|low prices/);
     expect(answers.get('trust')?.reframedContent).toContain('manipulative design was found');
     expect(answers.get('trust')?.reframedContent).toContain('Claims to verify yourself');
     expect(answers.get('trust')?.actionableAdvice).toMatch(/^Remove the /);
     expect(answers.get('growth')?.reframedContent).toContain('To grow from here:');
-    expect(answers.get('love')?.reframedContent).toContain('MEGA DEALS - Luxury Watches is made with people in mind.');
+    expect(answers.get('love')?.reframedContent).toContain('MEGA DEALS - Luxury Watches, seen from the side of the people who visit it.');
+    expect(answers.get('love')?.reframedContent).not.toContain('made with people in mind');
     expect(answers.get('joy')?.reframedContent).toMatch(/^Meet MEGA DEALS - Luxury Watches!/);
   });
 

@@ -38,7 +38,7 @@ describe(reframeLocally.name, () => {
 
   it('clarity never changes what a sentence means: hype dropped, not turned into another claim', () => {
     const { reframedContent } = reframeLocally({ lens: 'clarity', content: 'MEGA DEALS. Unbeatable deals on everything. This requires an account and utilizing it is free.', report: null, domain: 'deals.example' });
-    expect(reframedContent).toBe('In plain words: MEGA DEALS. Deals on everything. This needs an account and using it is free.');
+    expect(reframedContent).toBe('In plain words: MEGA DEALS. Deals it calls “unbeatable” on everything. This needs an account and using it is free.');
     expect(reframedContent).not.toMatch(/low deals/i);
   });
 

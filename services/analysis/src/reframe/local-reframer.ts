@@ -124,9 +124,14 @@ function clarity(title: string, rest: readonly string[], input: ReframeInput): s
   return parts.join(' ');
 }
 
+// A superlative that carries the sentence ("at unbeatable prices") is kept as the site's own
+// claim rather than dropped (which would leave "at prices") or softened into another claim.
+const CLAIMED = /\b(unbeatable|incredible|amazing|unparalleled) (prices|deals|value|quality)\b/gi;
+
 /** Hype dropped and jargon replaced; a sentence that began with a dropped word starts with a capital. */
 function plainly(text: string): string {
-  const dropped = text.replace(HYPE, '');
+  const claimed = text.replace(CLAIMED, (_match, adjective: string, noun: string) => `${noun.toLowerCase()} it calls “${adjective.toLowerCase()}”`);
+  const dropped = claimed.replace(HYPE, '');
   const rewritten = rewrite(dropped, PLAIN_WORDS);
   return /^[A-Z]/.test(text) ? upperFirst(rewritten) : rewritten;
 }
