@@ -41,6 +41,12 @@ const CATEGORY_NAMES: Record<string, string> = {
   audio_video_player: 'media player',
   extensions: 'extensions',
 };
+/**
+ * A static image, stylesheet or media file from an unclassified ("misc") organisation is a third
+ * party, not a tracker: a Creative Commons badge is content. Scripts, frames and pixels that
+ * snippets load still count, and so does every classified category.
+ */
+const STATIC_KINDS = new Set<ResourceFact['kind']>(['img', 'stylesheet', 'media']);
 /** Third-party URLs matched against the tracker database, at most (bounds the cost of huge pages). */
 const MAX_MATCHED_URLS = 300;
 
@@ -137,7 +143,10 @@ export function privacyChecks(
     matched++;
     for (const match of catalog.match(absolute, resourceType(resource.kind), pageUrl)) {
       if (isSiteOwn(owner, match.organization, match.name)) continue;
-      if (TRACKING_CATEGORIES.has(match.category)) {
+      if (
+        TRACKING_CATEGORIES.has(match.category) &&
+        !(match.category === 'misc' && STATIC_KINDS.has(resource.kind))
+      ) {
         const entry = trackers.get(match.organization) ?? {
           category: match.category,
           names: new Set<string>(),
