@@ -57,7 +57,16 @@ export class AnalyzeService {
         row = await this.runJob(url, latest?.id, { userId, inFlight: lease.held });
       }
     } finally {
-      await lease.release();
+      // A slot that cannot be given back (Redis away) ends with its lease: never fail the answer for it.
+      await lease
+        .release()
+        .catch((error: unknown) =>
+          this.logger.entry(
+            'warn',
+            'could not release an analysis slot; it expires with its lease',
+            { error: String(error) },
+          ),
+        );
     }
     if (row.status === 'failed') throw failureOf(row);
 
