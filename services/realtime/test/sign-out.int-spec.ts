@@ -65,9 +65,12 @@ describe('embedded runtime: sign-out closes the session’s websockets', () => {
       ApiUser.signIn(runtime.url, 'Ada Tabs'),
       ApiUser.signIn(runtime.url, 'Bob Stays'),
     ]);
-    const [tabOne, tabTwo, onPhone, bobs] = await Promise.all(
-      [laptop, laptop, phone, bob].map(openLive),
-    );
+    const [tabOne, tabTwo, onPhone, bobs] = await Promise.all([
+      openLive(laptop),
+      openLive(laptop),
+      openLive(phone),
+      openLive(bob),
+    ]);
     await Promise.all([tabOne, onPhone].map(answersPing));
 
     const laptopCookie = laptop.browser.cookieHeader();

@@ -23,6 +23,9 @@ export interface NewSession {
   readonly expiresAt: Date;
 }
 
+/** Far below PostgreSQL's 65,535 parameters per statement. */
+const EXISTING_SLICE = 1_000;
+
 @Injectable()
 export class SessionRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
@@ -64,14 +67,17 @@ export class SessionRepository {
     return row;
   }
 
-  /** Which of these session ids still have a row. */
+  /** Which of these session ids still have a row (asked in slices: one parameter per id). */
   async existing(idHashes: readonly string[]): Promise<Set<string>> {
-    if (idHashes.length === 0) return new Set();
-    const rows = await this.db
-      .select({ idHash: sessions.idHash })
-      .from(sessions)
-      .where(inArray(sessions.idHash, [...idHashes]));
-    return new Set(rows.map((row) => row.idHash));
+    const found = new Set<string>();
+    for (let start = 0; start < idHashes.length; start += EXISTING_SLICE) {
+      const rows = await this.db
+        .select({ idHash: sessions.idHash })
+        .from(sessions)
+        .where(inArray(sessions.idHash, idHashes.slice(start, start + EXISTING_SLICE)));
+      for (const row of rows) found.add(row.idHash);
+    }
+    return found;
   }
 
   /** Sessions past their absolute end or idle since `idleBefore`. */
