@@ -122,4 +122,15 @@ describe(scanPage.name, () => {
       'form https://www.indeed.com/jobs',
     ]);
   });
+
+  it("joins a name's pieces around entities without spaces (don&#39;t, don’t), and keeps element pieces apart", () => {
+    const facts = scanPage(
+      '<body><a href="/n">No thanks, I don&#39;t want to save</a><a href="/m">I don&rsquo;t like deals</a><button><span>Add</span><span>to cart</span></button></body>',
+    );
+    expect(facts.links.map((link) => link.name)).toEqual([
+      "No thanks, I don't want to save",
+      'I don’t like deals',
+    ]);
+    expect(facts.buttons.map((button) => button.name)).toEqual(['Add to cart']);
+  });
 });

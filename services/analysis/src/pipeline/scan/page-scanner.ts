@@ -231,13 +231,22 @@ class Collector {
     readonly hidden = false,
     readonly accessibleName = false,
   ) {}
+  /** An element starts or ends between two pieces of text. */
+  private boundary = false;
   add(text: string): void {
     if (this.length >= this.cap) return;
+    // Pieces of one text run (htmlparser2 emits "don", "'", "t" around an entity) join as they
+    // are; pieces from different elements are kept apart by a space, as before.
+    if (this.boundary && this.parts.length > 0) this.parts.push(' ');
+    this.boundary = false;
     this.parts.push(text);
     this.length += text.length;
   }
+  markBoundary(): void {
+    this.boundary = true;
+  }
   text(): string {
-    return normalise(this.parts.join(' ')).slice(0, this.cap);
+    return normalise(this.parts.join('')).slice(0, this.cap);
   }
   get full(): boolean {
     return this.length >= this.cap;
@@ -413,6 +422,7 @@ export function scanPage(html: string): PageFacts {
       onopentag(tag, attribs) {
         const parent = top();
         if (BLOCK_TAGS.has(tag)) flushSegment();
+        for (const collector of activeCollectors) collector.markBoundary();
         const role = (attribs.role ?? '').toLowerCase();
         const ownHints = hintsOf(attribs);
         // Hidden-ness is decided here, once per element, and inherited.
@@ -840,6 +850,7 @@ export function scanPage(html: string): PageFacts {
 
       onclosetag(tag) {
         if (BLOCK_TAGS.has(tag)) flushSegment();
+        for (const collector of activeCollectors) collector.markBoundary();
         const frame = stack.pop();
         if (!frame) return;
         frame.onClose?.();
