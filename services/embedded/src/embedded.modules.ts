@@ -41,7 +41,8 @@ export function embeddedModules(
       // One process: its rate-limit counters live in its memory.
       edge: { settings: edgeSettingsFrom(config) },
     }),
-    SearchModule.forRoot({ ...infra, settings: searchSettingsFrom(config) }),
+    // Behind a reverse proxy, trending counts visitors by the forwarded address, as the gateway does.
+    SearchModule.forRoot({ ...infra, settings: { ...searchSettingsFrom(config), trustForwardedFor: gateway.identity.trustProxy } }),
     LedgerModule.forRoot({
       ...infra,
       settings: { signupGrant: config.LEDGER_SIGNUP_GRANT, knownSitesGroup: config.LEDGER_KNOWN_SITES_GROUP },
