@@ -46,7 +46,9 @@ function isCookieDialog(dialog: DialogFact): boolean {
  * content of a real pop-up (a sentence, a button or an e-mail field).
  */
 export function showsAtLoad(dialog: DialogFact): boolean {
-  if (!dialog.visibleAtLoad) return false;
+  // Static HTML proves a pop-up is shown only when its markup says so; most sites open and close
+  // them with stylesheets and scripts the scan does not run (the browser tier will measure those).
+  if (!dialog.visibleAtLoad || !dialog.shownByMarkup) return false;
   if (dialog.signal.startsWith('class/id hint'))
     return wordsOf(dialog) >= 8 || dialog.buttons.length > 0 || dialog.hasEmailInput;
   return hasContent(dialog);
@@ -120,7 +122,7 @@ export function frictionChecks(
   const visibleModals = nonCookie.filter(showsAtLoad);
   const newsletterPopups = nonCookie.filter(
     (dialog) =>
-      !dialog.visibleAtLoad &&
+      !showsAtLoad(dialog) &&
       dialog.hasEmailInput &&
       (dialog.hints.includes('newsletter') || dialog.hints.includes('modal')),
   );

@@ -115,8 +115,14 @@ export interface DialogFact {
   /** Why it counts as a dialog: role, aria-modal, <dialog>, or a class/id hint. */
   readonly signal: string;
   readonly hints: readonly Hint[];
-  /** Visible when the page loads (not hidden, or an open <dialog>). */
+  /** Not hidden by anything the HTML says (attribute, inline style, state class, the page's CSS, aria-hidden). */
   readonly visibleAtLoad: boolean;
+  /**
+   * The markup says it is shown: an open <dialog>, an inline style that displays or fixes it, or
+   * an "open" state class (is-open, show, is-visible…). Without it, a stylesheet the scan does not
+   * read (or a script) may keep it closed, so it is not claimed as shown.
+   */
+  readonly shownByMarkup: boolean;
   readonly text: string;
   readonly hasEmailInput: boolean;
   readonly buttons: readonly string[];

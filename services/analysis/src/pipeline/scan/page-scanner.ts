@@ -5,8 +5,10 @@ import { Parser } from 'htmlparser2';
 import { inlineLoadsOf, isExecutableScriptType } from './inline-loads.js';
 import {
   classStateOf,
+  hasShownStateClass,
   hiddenByRules,
   hidingRulesOf,
+  isShownByStyle,
   isStyleHidden,
   styleSheetsOf,
 } from './visibility.js';
@@ -275,6 +277,7 @@ interface DialogBuilder {
   signal: string;
   hints: readonly Hint[];
   visibleAtLoad: boolean;
+  shownByMarkup: boolean;
   collector: Collector;
   hasEmailInput: boolean;
   buttons: string[];
@@ -498,6 +501,10 @@ export function scanPage(html: string): PageFacts {
                     : `class/id hint (${ownHints.join(', ')})`,
             hints,
             visibleAtLoad: !hidden && !atHidden,
+            shownByMarkup:
+              (tag === 'dialog' && attribs.open !== undefined) ||
+              isShownByStyle(attribs.style) ||
+              hasShownStateClass(attribs.class),
             collector: new Collector(MAX_DIALOG_CHARS, hidden),
             hasEmailInput: false,
             buttons: [],
@@ -893,6 +900,7 @@ export function scanPage(html: string): PageFacts {
     signal: dialog.signal,
     hints: dialog.hints,
     visibleAtLoad: dialog.visibleAtLoad,
+    shownByMarkup: dialog.shownByMarkup,
     text: dialog.collector.text(),
     hasEmailInput: dialog.hasEmailInput,
     buttons: dialog.buttons.filter((name) => name !== ''),

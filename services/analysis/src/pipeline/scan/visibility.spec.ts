@@ -1,5 +1,7 @@
 import {
   hasHiddenStateClass,
+  hasShownStateClass,
+  isShownByStyle,
   hiddenByRules,
   hidingRulesOf,
   isScreenReaderOnly,
@@ -45,5 +47,16 @@ describe('visibility', () => {
     expect(
       styleSheetsOf('<style>.a{display:none}</style><p>x</p><STYLE media="print">.b{}</STYLE>'),
     ).toBe('.a{display:none}\n.b{}\n');
+  });
+
+  it('knows positive evidence that a pop-up is shown: open state classes and displaying inline styles', () => {
+    expect(hasShownStateClass('modal show')).toBe(true);
+    expect(hasShownStateClass('popup is-open')).toBe(true);
+    expect(hasShownStateClass('modal fade')).toBe(false);
+    expect(hasShownStateClass('showcase')).toBe(false);
+    expect(isShownByStyle('display: block; z-index: 9')).toBe(true);
+    expect(isShownByStyle('position:fixed;inset:0')).toBe(true);
+    expect(isShownByStyle('display:none')).toBe(false);
+    expect(isShownByStyle(undefined)).toBe(false);
   });
 });

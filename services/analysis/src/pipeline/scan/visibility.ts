@@ -84,6 +84,35 @@ export function isStyleHidden(style: string | undefined): boolean {
   );
 }
 
+/** Class names that say "open now" (Bootstrap's show/in, BEM-style is-open/is-visible/is-active). */
+const SHOWN_STATE_CLASSES = new Set([
+  'show',
+  'in',
+  'open',
+  'opened',
+  'is-open',
+  'is-opened',
+  'is-visible',
+  'is-active',
+  'is-shown',
+  'visible',
+  'active',
+  'modal-open',
+]);
+
+/** An "open" state class: positive evidence that a pop-up is shown, not merely present. */
+export function hasShownStateClass(className: string | undefined): boolean {
+  return classTokens(className).some((token) => SHOWN_STATE_CLASSES.has(token));
+}
+
+/** An inline style that shows the element (display:block/flex/grid) or pins it over the page (position:fixed). */
+export function isShownByStyle(style: string | undefined): boolean {
+  return (
+    style !== undefined &&
+    /(?:^|[;\s])(?:display\s*:\s*(?:block|flex|grid|table)|position\s*:\s*fixed)/i.test(style)
+  );
+}
+
 export interface HidingRules {
   /** Classes and ids a simple rule hides (".share-menu{display:none}", "#search-popup{visibility:hidden}"). */
   readonly classes: ReadonlySet<string>;
