@@ -355,8 +355,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
         auth: 'public',
         tag: 'auth',
         summary: 'Sign out',
-        description: 'Ends the session (also at the provider when it supports it) and clears the cookie.',
-        responses: [redirect('To the landing page (or the provider’s sign-out page).')],
+        description:
+          method === 'GET'
+            ? 'Ends the session (also at the provider when it supports it) and clears the cookie, when this site or the user started the navigation (Sec-Fetch-Site same-origin, same-site or none; else an Origin or Referer of this origin). A link from another site gets a confirmation page instead, whose button POSTs the sign-out.'
+            : 'Ends the session (also at the provider when it supports it), clears the cookie and closes the session’s websockets (1008).',
+        responses: [
+          redirect('To the landing page (or the provider’s sign-out page).'),
+          ...(method === 'GET'
+            ? [{ status: 200, description: 'From another site: the confirmation page; nothing has ended.', contentType: 'text/html' }]
+            : []),
+        ],
       }),
     ),
   ),
