@@ -403,6 +403,24 @@ describe('sign-in, sessions and /api/auth/user', () => {
     expect(await res.response.text()).toContain('Please enter your name.');
     expect(browser.cookie(SESSION_COOKIE, gateway.url)).toBeUndefined();
   });
+
+  // (A lone surrogate cannot travel in a form: UTF-8 encoding turns it into U+FFFD first.)
+  it.each([['a NUL', 'Ada\u0000Lovelace']])(
+    'redisplays the form with a 400, signing nobody in, when the name holds %s',
+    async (_label, name) => {
+      const browser = new TestBrowser();
+      const formPage = await browser.navigate(
+        `${gateway.url}/auth/dev`,
+        {},
+        landsOnApp(gateway.url),
+      );
+      const form = formsOf(await formPage.response.text()).find((f) => f.id === 'dev-idp-login')!;
+      const res = await browser.submit(form, formPage.url, { name });
+      expect(res.response.status).toBe(400);
+      expect(await res.response.text()).toContain('contains a character that cannot be stored');
+      expect(browser.cookie(SESSION_COOKIE, gateway.url)).toBeUndefined();
+    },
+  );
 });
 
 describe('session expiry and the ledger being away', () => {

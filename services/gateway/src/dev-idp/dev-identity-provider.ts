@@ -14,6 +14,7 @@ import {
   logoutPage,
   messagePage,
 } from './dev-idp.pages.js';
+import { unstorableTextReason } from '@frenly/platform';
 import { memoryAdapterClass } from './memory-adapter.js';
 import { readForm } from './read-form.js';
 
@@ -213,7 +214,9 @@ export async function createDevIdentityProvider(
           ? 'Your name is too long (100 characters at most).'
           : email && !/^[^\s@]+@[^\s@]+$/.test(email)
             ? 'That email does not look right.'
-            : undefined;
+            : unstorableTextReason(`${name}${email ?? ''}`)
+              ? 'Your name or email contains a character that cannot be stored (such as NUL).'
+              : undefined;
     if (problem)
       return sendHtml(res, 400, loginFormPage({ action, clientName, name, email, error: problem }));
 
