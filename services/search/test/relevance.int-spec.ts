@@ -65,10 +65,14 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
   const search = (q: string, page = 1, limit = 10): Promise<SearchResponse> => sut.search({ q, page, limit }, visitor);
   const domains = (response: SearchResponse) => response.results.map((site) => site.domain);
 
-  it('ranks the exact domain / title match first, above a better-scored site that repeats the word', async () => {
+  // Ranking v3 has no bonus for a site named like the query (issue 16: name matches crowded
+  // out relevant pages): the fan site, which is about Wikipedia in title and description, may
+  // rank beside the real one; the real one still ranks above the other Wikipedia edition.
+  it('ranks the sites named by the query among the first, without a bonus for the name', async () => {
     const response = await search('wikipedia');
-    expect(domains(response).slice(0, 2)).toEqual(['wikipedia.org', 'en.wikipedia.org']);
-    expect(domains(response)).toContain('wikipedia-fans.example');
+    expect(domains(response)).toHaveLength(3);
+    expect(domains(response).indexOf('wikipedia.org')).toBeLessThan(domains(response).indexOf('en.wikipedia.org'));
+    expect(domains(response).indexOf('wikipedia.org')).toBeLessThanOrEqual(1);
     expect(response).toMatchObject({ total: 3, totalIsEstimate: false, correctedQuery: null, page: 1, limit: 10 });
     expect(domains(await search('wikipedia.org'))[0]).toBe('wikipedia.org');
     expect(domains(await search('Jaguar facts'))[0]).toBe('big-cats.example');
@@ -105,12 +109,12 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
 
   it('finds wikipedia for "wikipeda" and says what it searched for', async () => {
     const response = await search('wikipeda');
-    expect(domains(response)[0]).toBe('wikipedia.org');
+    expect(domains(response)).toEqual(domains(await search('wikipedia')));
     expect(response.correctedQuery).toBe('wikipedia');
   });
 
   it('completes a partial word', async () => {
-    expect(domains(await search('wikip'))[0]).toBe('wikipedia.org');
+    expect(domains(await search('wikip')).slice(0, 2)).toContain('wikipedia.org');
     expect(domains(await search('origa'))).toEqual(['twin-a.example', 'twin-b.example']);
   });
 

@@ -22,7 +22,7 @@ const DRIFT = sql`
     or h.static_rank is distinct from s.static_rank or b.static_rank is distinct from s.static_rank
     or h.domain is distinct from s.domain or h.domain_label is distinct from s.domain_label or h.title_key is distinct from lower(s.title)
     or b.search_vector is distinct from search.site_document(s.title, s.domain, s.description, s.tags, s.page_text)
-    or h.head_vector is distinct from ts_filter(b.search_vector, '{a,b}')`;
+    or h.head_vector is distinct from ts_filter(b.search_vector, '{a,b,c}')`;
 
 describe.each(ENGINES)('the search index relations on %s', (engine) => {
   let ctx: SearchContext;

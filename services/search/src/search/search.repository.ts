@@ -31,6 +31,8 @@ export interface RankedSearch {
   query: SQL;
   /** A superset of `query` the GIN index answers without rechecking rows (see indexOnlyTsquerySql). */
   indexOnlyQuery: SQL;
+  /** What the score weighs instead of `query` (a corrected query: the correction, not the widened match). */
+  scoreQuery?: SQL;
   /** `query` differs from `indexOnlyQuery` (it holds phrases): page-text matches are checked row by row. */
   rechecks: boolean;
   /** Matches the planner overestimates (phrases): read them through the index, never by walking the ranks. */
@@ -140,7 +142,9 @@ export class SearchRepository {
     };
     const [row] = await executeWithSettings<{ page: RankedPageRow | string }>(
       this.db,
-      sql`select search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb) as page`,
+      request.scoreQuery
+        ? sql`select search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb || jsonb_build_object('scoreQuery', (${request.scoreQuery})::text)) as page`
+        : sql`select search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb) as page`,
       { statement_timeout: Math.max(1, request.statementTimeoutMs), effective_io_concurrency: IO_CONCURRENCY },
     );
     const page: RankedPageRow = typeof row?.page === 'string' ? (JSON.parse(row.page) as RankedPageRow) : (row?.page as RankedPageRow);

@@ -91,6 +91,7 @@ export class SearchService {
     limit: number,
     exactText: string,
     correctTerms: readonly string[],
+    scoredAs?: WebQuery,
   ): Promise<{ outcome: Outcome; corrections?: ReadonlyMap<string, string | undefined> }> {
     const tsquery = hasPositiveClause(query) ? tsquerySql(query) : undefined;
     const indexOnlyQuery = hasPositiveClause(query) ? indexOnlyTsquerySql(query) : undefined;
@@ -101,6 +102,7 @@ export class SearchService {
     const page = await this.repository.rankedPage({
       query: tsquery,
       indexOnlyQuery,
+      scoreQuery: scoredAs && hasPositiveClause(scoredAs) ? tsquerySql(scoredAs) : undefined,
       rechecks: hasPhrase(query),
       unpredictable: hasPhrase(query),
       exactText,
@@ -131,7 +133,11 @@ export class SearchService {
     if (corrections.size === 0) return undefined;
     const expanded = expandTerms(query, corrections, (term) => term.length >= MIN_PREFIX_LENGTH);
     const readable = applyCorrections(query, corrections);
-    const { outcome } = await this.run(expanded, offset, limit, exactMatchText(readable), []);
+    // Matched widened, ranked by the words as typed and as corrected (not by the prefix): a word
+    // that merely starts like the typo must not outrank the word meant, and a site that holds
+    // the word as typed ("wikipedia.org") keeps the credit for it.
+    const scoredAs: WebQuery = { clauses: [...query.clauses, ...readable.clauses] };
+    const { outcome } = await this.run(expanded, offset, limit, exactMatchText(readable), [], scoredAs);
     const display = formatWebQuery(readable);
     return { outcome, display: display === formatWebQuery(query) ? null : display };
   }

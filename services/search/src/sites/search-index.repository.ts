@@ -263,7 +263,7 @@ export class SearchIndexRepository {
           on conflict (id) do nothing
         )
         insert into search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector)
-        select id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b}') from doc
+        select id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b,c}') from doc
         on conflict (id) do nothing`);
     });
   }
@@ -280,7 +280,7 @@ export class SearchIndexRepository {
           on conflict (id) do nothing
         )
         insert into search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector)
-        select id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b}') from doc
+        select id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b,c}') from doc
         on conflict (id) do nothing`);
       await tx.execute(sql`drop table ${stage}`);
     });

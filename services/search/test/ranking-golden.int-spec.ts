@@ -1,0 +1,146 @@
+import type { SearchResponse } from '@frenly/contracts';
+import { SearchService } from '../src/search/search.service.js';
+import { insertSites, type FixtureSite } from './fixtures.js';
+import { ENGINES, SearchContext } from './search-context.js';
+
+// Golden orderings of ranking v3 (services/search/src/ranking/sql/ranking-v3.sql) on a small
+// corpus: each case is a property of the formula that docs/search-ranking.md promises.
+
+const visitor = { ip: '198.51.100.16' };
+
+const FIXTURES: FixtureSite[] = [
+  // Sites named after the word, about something else, with far better static scores (inserted first: lower ids).
+  {
+    url: 'https://metamorphosis.org.mk/',
+    title: 'Metamorphosis Foundation',
+    description: 'Civil society foundation in Skopje: internet freedom and media literacy.',
+    frenlinessScore: 95,
+    upvotes: 300,
+    downvotes: 3,
+  },
+  {
+    url: 'https://www.metamorphosis.co.nz/',
+    title: 'Metamorphosis Ltd',
+    description: 'Office refurbishment and interior fit-outs in Auckland.',
+    frenlinessScore: 90,
+  },
+  // Pages about the word.
+  {
+    url: 'https://www.insectlife.example/',
+    title: 'Insect metamorphosis',
+    description:
+      'Complete metamorphosis: egg, larva, pupa and adult; how a caterpillar becomes a butterfly.',
+    frenlinessScore: 30,
+  },
+  {
+    url: 'https://www.litsummaries.example/',
+    title: 'The Metamorphosis by Franz Kafka',
+    description: "Kafka's novella about Gregor Samsa and his metamorphosis into an insect.",
+    frenlinessScore: 30,
+  },
+  // A host name with "_", found by its words.
+  {
+    url: 'https://fahrenheit_fact.blogspot.com/',
+    title: 'Temperature trivia',
+    description: 'Odd facts about thermometers.',
+  },
+  // "peregrine falcon speed": one page has every word, one lacks "speed", one has only "falcon".
+  {
+    url: 'https://www.raptors.example/',
+    title: 'Peregrine falcon',
+    description: 'The peregrine falcon: hunting, nesting and its diving speed.',
+  },
+  {
+    url: 'https://www.birdguide.example/',
+    title: 'Peregrine falcon facts',
+    description: 'The peregrine falcon dives at over 300 km/h.',
+    frenlinessScore: 99,
+  },
+  {
+    url: 'https://www.rockets.example/',
+    title: 'Falcon 9',
+    description: 'The reusable rocket.',
+    frenlinessScore: 100,
+  },
+  // Near-tie: the same text; the friendlier (inserted last) first.
+  {
+    url: 'https://tea-one.example/',
+    title: 'Green tea brewing',
+    description: 'Water temperature and steeping times for green tea.',
+    frenlinessScore: 20,
+  },
+  {
+    url: 'https://tea-two.example/',
+    title: 'Green tea brewing',
+    description: 'Water temperature and steeping times for green tea.',
+    frenlinessScore: 90,
+  },
+  // Clearly more relevant against a friendlier passing mention: the prior never turns it round.
+  {
+    url: 'https://teashop.example/',
+    title: 'Coffee, cocoa and more',
+    description: 'Our shop also sells some green tea.',
+    frenlinessScore: 100,
+    trustScore: 'high',
+    upvotes: 900,
+    downvotes: 1,
+  },
+];
+
+describe.each(ENGINES)('ranking v3 golden orderings on %s', (engine) => {
+  let ctx: SearchContext;
+  let sut: SearchService;
+
+  beforeAll(async () => {
+    ctx = await SearchContext.start({ engine });
+    await insertSites(ctx.db, FIXTURES);
+    sut = ctx.app.get(SearchService);
+  }, 60_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const search = (q: string): Promise<SearchResponse> =>
+    sut.search({ q, page: 1, limit: 10 }, visitor);
+  const domains = async (q: string) => (await search(q)).results.map((site) => site.domain);
+
+  // v2 put both named sites first (+4 for the name). v3: the page about the word first; the
+  // foundation, whose two-word title is the word, is a near-tie with the Kafka page (title of
+  // three words) and passes it on its far better static rank, as a near-tie may.
+  it('ranks a page about the word above friendlier sites merely named after it', async () => {
+    expect(await domains('metamorphosis')).toEqual([
+      'insectlife.example',
+      'metamorphosis.org.mk',
+      'litsummaries.example',
+      'metamorphosis.co.nz',
+    ]);
+  });
+
+  it('finds a site by the words of its host name, "_" included', async () => {
+    // Then, as a partial match, the page with "facts" alone.
+    expect(await domains('fahrenheit fact')).toEqual([
+      'fahrenheit_fact.blogspot.com',
+      'birdguide.example',
+    ]);
+    expect((await domains('temperature'))[0]).toBe('fahrenheit_fact.blogspot.com');
+  });
+
+  it('ranks pages missing a query word after the pages with every word, by how much they match', async () => {
+    const response = await search('peregrine falcon speed');
+    expect(response.results.map((site) => site.domain)).toEqual([
+      'raptors.example',
+      'birdguide.example',
+      'rockets.example',
+    ]);
+    expect(response.total).toBe(3);
+  });
+
+  it('lets the static prior order near-ties only', async () => {
+    expect(await domains('green tea brewing')).toEqual([
+      'tea-two.example',
+      'tea-one.example',
+      'teashop.example',
+    ]);
+  });
+});
