@@ -75,6 +75,9 @@ describe('false-claim regression set', () => {
     expect(allSentences(report)).not.toMatch(/Meta|X Corp|Indeed|MailChimp|Apple|Creative Commons/);
     expect(report.strengths).toContain("No third-party trackers in the page's HTML");
     expect(report.reasoning).toContain("No third-party trackers were found in the page's HTML.");
+    expect(report.reasoning).toContain(
+      "All of this was seen in the page's HTML and response headers, without running its scripts.",
+    );
   });
 
   it("the site's own CDN (same organisation in TrackerDB) is first party", () => {

@@ -111,6 +111,10 @@ export function reasoningOf(input: ReasoningInput): string {
       ? `The connection is encrypted with a valid certificate${security.hstsMaxAge !== null ? ' and HSTS' : ''}${security.csp ? ', and a Content-Security-Policy is set' : ''}.`
       : 'The page is not served over valid HTTPS.',
   );
+  // How all of this was seen: the HTML tier reads the page's HTML and response headers and runs none of its scripts.
+  sentences.push(
+    "All of this was seen in the page's HTML and response headers, without running its scripts.",
+  );
   if (input.capsApplied.length > 0)
     sentences.push(`The score is capped because ${input.capsApplied.join(' and ')}.`);
   const next = input.improvements[0];
