@@ -1,3 +1,6 @@
+import type { AccessibilityAudit } from './accessibility-audit.js';
+import type { FingerprintingFinding } from './fingerprint-probe.js';
+
 /** What the browser tier saw on one page: the typed result of `BrowserTier.observe`. */
 export interface BrowserObservation {
   /** The address asked for, and where the browser ended up (after redirects). */
@@ -11,6 +14,10 @@ export interface BrowserObservation {
   readonly trackers: readonly ContactedTracker[];
   /** Cookies in the browser's jar after the visit, every domain. */
   readonly cookies: readonly ObservedCookie[];
+  /** Scripts that fingerprinted the browser (canvas, WebGL, audio, fonts), by calling script. */
+  readonly fingerprinting: readonly FingerprintingFinding[];
+  /** axe-core on the rendered DOM; null when it did not finish within the budget. */
+  readonly accessibility: AccessibilityAudit | null;
   /** Connections the egress proxy refused (loopback, private, metadata…): nothing was connected. */
   readonly refused: readonly { readonly target: string; readonly reason: string }[];
   /** PNG of the first screen (viewport only), null when it could not be taken in time. */

@@ -19,3 +19,9 @@ export type {
 export { EgressPolicy, type EgressPolicyOptions } from './egress-policy.js';
 export { EgressProxy, type RefusedConnection } from './egress-proxy.js';
 export { findChromium, CHROMIUM_CANDIDATES } from './find-chromium.js';
+export type {
+  AccessibilityAudit,
+  AccessibilityViolation,
+  AxeImpact,
+} from './accessibility-audit.js';
+export type { FingerprintingFinding, FingerprintTechnique } from './fingerprint-probe.js';

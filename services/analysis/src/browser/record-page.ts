@@ -8,6 +8,15 @@ import {
 } from './attribute-trackers.js';
 import type { BrowserObservation, ObservedResourceType } from './browser-observation.js';
 import type { EgressProxy } from './egress-proxy.js';
+import { auditAccessibility } from './accessibility-audit.js';
+import {
+  FONT_PROBE_THRESHOLD,
+  fingerprintProbe,
+  parseProbeEvent,
+  PROBE_BINDING,
+  summariseFingerprinting,
+  type ProbeEvent,
+} from './fingerprint-probe.js';
 
 export interface RecordPageOptions {
   /** Hard budget of the whole visit (context to close). */
@@ -18,7 +27,12 @@ export interface RecordPageOptions {
   readonly settleCapMs?: number;
   /** Tests only: accept the fixture web's self-signed certificates. */
   readonly ignoreHttpsErrors?: boolean;
+  /** Run axe-core on the rendered page (on by default). */
+  readonly accessibility?: boolean;
 }
+
+/** Longest axe-core run; it shares the page budget. */
+const AXE_LIMIT_MS = 5_000;
 
 const VIEWPORT = { width: 1024, height: 640 };
 /** Time kept back from the budget for the screenshot and the cookie jar. */
@@ -53,6 +67,17 @@ export async function recordPage(
     options.budgetMs + 2_000,
   );
   try {
+    // Before any page script: the probe's reporting channel, then the probe in every frame.
+    const probeEvents: (ProbeEvent & { frameUrl: string })[] = [];
+    await context.exposeBinding(PROBE_BINDING, ({ frame }, value: unknown) => {
+      const event = parseProbeEvent(value);
+      if (event && probeEvents.length < 1_000)
+        probeEvents.push({ ...event, frameUrl: frame.url() });
+    });
+    await context.addInitScript(fingerprintProbe, {
+      binding: PROBE_BINDING,
+      fontThreshold: FONT_PROBE_THRESHOLD,
+    });
     const page = await context.newPage();
     const recorder = new RequestRecorder(context, page);
     await recorder.attachInitiators(context, page);
@@ -77,9 +102,14 @@ export async function recordPage(
     const screenshotPng = await page
       .screenshot({ type: 'png', timeout: remaining(), animations: 'disabled' })
       .catch(() => null);
+    const accessibility =
+      options.accessibility === false
+        ? null
+        : await auditAccessibility(page, Math.min(AXE_LIMIT_MS, remaining(500)));
     const jar = await context.cookies();
     const finalUrl = page.url() === 'about:blank' ? url : page.url();
     const requests = classifyRequests(recorder.requests, finalUrl, catalog);
+    const loaded = new Set([...requests.map((r) => r.url), ...page.frames().map((f) => f.url())]);
     const egress = proxy.record();
     return {
       requestedUrl: url,
@@ -87,6 +117,12 @@ export async function recordPage(
       status,
       requests,
       trackers: contactedTrackers(requests),
+      fingerprinting: summariseFingerprinting(
+        // The page can call the binding too: only scripts it really loaded (or its frames' inline
+        // code) may be named. A stack with no page script is our own tooling (axe-core's contrast check).
+        probeEvents.filter((e) => e.script !== null && loaded.has(e.script)),
+      ),
+      accessibility,
       cookies: classifyCookies(jar, finalUrl, Math.floor(Date.now() / 1000), catalog),
       refused: egress.refused,
       screenshotPng,

@@ -60,9 +60,33 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
         if (path === '/logo.gif') return pixel(response);
         html(
           response,
-          '<!doctype html><title>Plain</title><h1>Plain</h1><img src="/logo.gif" alt="logo">',
+          '<!doctype html><html lang="en"><title>Plain</title><main><h1>Plain</h1><img src="/logo.gif" alt="logo"><p>Hello.</p></main></html>',
         );
       },
+      // A vendor script that fingerprints canvas, audio and fonts; the page's own small canvas does not count.
+      'fp.test': (_path, _request, response) =>
+        html(
+          response,
+          `<!doctype html><html lang="en"><title>FP</title><main><h1>FP</h1>
+           <button style="color:#ccc;background:#fff"></button>
+           <script>const c = document.createElement('canvas'); c.width = 8; c.height = 8;
+             c.getContext('2d').fillText('x', 0, 8); c.toDataURL();</script>
+           <script src="https://fp-vendor.test/fp.js"></script></main></html>`,
+        ),
+      'fp-vendor.test': (_path, _request, response) =>
+        script(
+          response,
+          `(async () => {
+             const canvas = document.createElement('canvas'); canvas.width = 220; canvas.height = 30;
+             const ctx = canvas.getContext('2d');
+             ctx.textBaseline = 'top'; ctx.font = '14px Arial'; ctx.fillText('Cwm fjordbank glyphs vext quiz', 2, 2);
+             canvas.toDataURL();
+             for (const font of Array.from({ length: 25 }, (_, i) => 'font' + i)) { ctx.font = '12px ' + font; ctx.measureText('mmmmmmmmmmlli'); }
+             const audio = new OfflineAudioContext(1, 5000, 44100);
+             const osc = audio.createOscillator(); osc.connect(audio.destination); osc.start(0);
+             await audio.startRendering();
+           })();`,
+        ),
       // Every route a page has to the machine's own network, pointed at the tripwire.
       'evil.test': (path, _request, response) => {
         if (path === '/redirect')
@@ -86,6 +110,8 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
              try { new WebSocket('ws://127.0.0.1:${trap}/ws'); } catch {}
              try { new WebSocket('ws://rebind.test/ws'); } catch {}
              navigator.serviceWorker?.register('/sw.js').catch(() => {});
+             // Blaming someone else's script for fingerprinting through the probe's channel.
+             window.__frenlyProbe?.({ technique: 'canvas', script: 'https://www.google.com/recaptcha/api.js' });
            </script>`,
         );
       },
@@ -182,16 +208,42 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
     expect(seen.status).toBe(200);
     expect(seen.trackers).toEqual([]);
     expect(seen.cookies).toEqual([]);
+    expect(seen.fingerprinting).toEqual([]);
+    expect(seen.accessibility).toMatchObject({
+      violations: [],
+      axeVersion: expect.stringMatching(/^4\./),
+    });
+    expect(seen.accessibility?.passed).toBeGreaterThan(0);
     expect(seen.requests.map((r) => [r.url, r.type, r.thirdParty])).toEqual([
       ['http://plain.test/', 'document', false],
       ['http://plain.test/logo.gif', 'image', false],
     ]);
   }, 20_000);
 
+  it('attributes canvas, audio and font fingerprinting to the calling script, and runs axe on the rendered DOM', async () => {
+    const seen = await sut.observe('http://fp.test/');
+
+    expect(seen.fingerprinting).toEqual([
+      {
+        script: 'https://fp-vendor.test/fp.js',
+        techniques: ['canvas', 'audio', 'fonts'],
+        frames: ['http://fp.test/'],
+      },
+    ]);
+    const violations = seen.accessibility?.violations.map((v) => v.id);
+    expect(violations).toEqual(expect.arrayContaining(['button-name']));
+    expect(seen.accessibility?.violations.find((v) => v.id === 'button-name')).toMatchObject({
+      impact: 'critical',
+      nodes: 1,
+      examples: ['button'],
+    });
+  }, 20_000);
+
   it('lets a hostile page reach no loopback, private or metadata address by any route', async () => {
     const seen = await sut.observe('http://evil.test/');
 
     expect(tripwire.connections()).toBe(0);
+    expect(seen.fingerprinting).toEqual([]);
     // The refusals came from the egress proxy (not from luck): each route reached it and was turned away.
     const refused = seen.refused.map((r) => r.target);
     expect(refused).toEqual(
