@@ -263,6 +263,41 @@ describe('Frenly Analyzer', () => {
     expect(screen.getByText('Analysis Failed')).toBeTruthy();
   });
 
+  it('keeps the reason on the page, and says when https:// was added to a host that may speak only http', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubServer(ADA, {
+      'POST /api/sites/analyze': () =>
+        Response.json(
+          { statusCode: 502, code: 'SITE_UNREACHABLE', message: 'Could not resolve news.example' },
+          { status: 502 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderApp('/analysis');
+    await user.type(await screen.findByLabelText('Website URL'), 'news.example');
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    const panel = await screen.findByTestId('analysis-failure');
+    expect(panel.textContent).toContain('Frenly could not analyse https://news.example');
+    expect(panel.textContent).toContain('Could not resolve news.example');
+    expect(panel.textContent).toContain('analyse http://news.example instead');
+    expect(screen.getByText('Analysis Failed')).toBeTruthy();
+  });
+
+  it('gives a plain reason where the server gave none, and no http hint for an address typed with its scheme', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubServer(ADA, {
+      'POST /api/sites/analyze': () =>
+        Response.json({ statusCode: 504, code: 'SITE_TIMEOUT', message: '' }, { status: 504 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/analysis');
+    await user.type(await screen.findByLabelText('Website URL'), 'https://slow.example');
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    const panel = await screen.findByTestId('analysis-failure');
+    expect(panel.textContent).toContain('The site took too long to answer.');
+    expect(panel.textContent).not.toContain('http://');
+  });
+
   it('says when a reframe fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubServer(ADA, {

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TooltipProvider } from '../../../components/ui/tooltip';
+import { isUnauthorized } from '../../../api/http-error';
 import { reportMutationFailure } from '../../../lib/mutation-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth } from '../../auth/use-auth';
@@ -19,6 +20,7 @@ import {
   normaliseAnalysisUrl,
   URL_REQUIRED_TOAST,
 } from '../analysis-rules';
+import { analysisFailureView, type AnalysisFailureView } from '../analysis-failure';
 import { useAnalyzeSiteMutation } from '../analysis.api';
 import { documentArrivedFromThisSite, isInAppNavigation } from '../arrival';
 import { AnalysisHeader } from '../components/analysis-header';
@@ -48,11 +50,13 @@ function Analyzer({ user }: { user: UserDto }) {
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
   const [text, setText] = useState(urlParam ?? '');
   const [result, setResult] = useState<AnalysisResponse | null>(null);
+  const [failure, setFailure] = useState<AnalysisFailureView | null>(null);
   const [analyze, { isLoading }] = useAnalyzeSiteMutation();
   const ranFor = useRef<string | null>(null);
   const inputId = useId();
 
-  async function run(url: string) {
+  async function run(url: string, httpsWasAdded = false) {
+    setFailure(null);
     try {
       const response = await analyze({ url }).unwrap();
       setResult(response);
@@ -60,6 +64,11 @@ function Analyzer({ user }: { user: UserDto }) {
     } catch (error) {
       console.error('Failed to analyze the website', error);
       reportMutationFailure(error, ANALYSIS_FAILED_TOAST);
+      // The toast fades; the reason stays on the page (a 401 signs in again instead).
+      if (!isUnauthorized(error)) {
+        setResult(null);
+        setFailure(analysisFailureView(error, url, httpsWasAdded));
+      }
     }
   }
 
@@ -74,7 +83,7 @@ function Analyzer({ user }: { user: UserDto }) {
     if (!url) return;
     if (isInAppNavigation(locationKey) || documentArrivedFromThisSite()) {
       setAwaitingConfirmation(null);
-      void run(url);
+      void run(url, !/^https?:\/\//i.test(urlParam.trim()));
     } else {
       setAwaitingConfirmation(url);
     }
@@ -87,6 +96,7 @@ function Analyzer({ user }: { user: UserDto }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const httpsWasAdded = !/^https?:\/\//i.test(text.trim());
     const url = normaliseAnalysisUrl(text);
     if (!url) {
       toast(URL_REQUIRED_TOAST);
@@ -96,7 +106,7 @@ function Analyzer({ user }: { user: UserDto }) {
     setAwaitingConfirmation(null);
     ranFor.current = url;
     setParams({ url }, { replace: true });
-    void run(url);
+    void run(url, httpsWasAdded);
   }
 
   return (
@@ -150,6 +160,8 @@ function Analyzer({ user }: { user: UserDto }) {
               <AnalyzingPlaceholder />
             ) : result ? (
               <AnalysisResult key={result.site.id} initial={result} />
+            ) : failure ? (
+              <AnalysisFailure view={failure} />
             ) : (
               <IdleExplainer />
             )}
@@ -157,6 +169,20 @@ function Analyzer({ user }: { user: UserDto }) {
         </main>
       </div>
     </TooltipProvider>
+  );
+}
+
+function AnalysisFailure({ view }: { view: AnalysisFailureView }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-2xl border border-rose-200 bg-rose-50 p-5 text-rose-950"
+      data-testid="analysis-failure"
+    >
+      <p className="font-semibold break-words">{view.title}</p>
+      <p className="mt-1 text-sm break-words">{view.reason}</p>
+      {view.httpHint && <p className="mt-2 text-sm break-words">{view.httpHint}</p>}
+    </div>
   );
 }
 
