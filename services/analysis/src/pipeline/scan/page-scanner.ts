@@ -2,7 +2,11 @@
 // A stack mirrors the open elements so that every piece of text knows whether it is visible,
 // which block it belongs to and what its ancestors are for (class/id hints).
 import { Parser } from 'htmlparser2';
+import { Collector } from './collector.js';
+import { hintsOf } from './hints.js';
 import { inlineLoadsOf, isExecutableScriptType } from './inline-loads.js';
+import { preloadKind } from './preload-kind.js';
+import { countWords, isTinyStyle, normalise } from './text-measure.js';
 import {
   classStateOf,
   hasShownStateClass,
@@ -118,142 +122,7 @@ const DIALOG_CONTAINERS = new Set([
   'article',
 ]);
 
-/** Which class/id words mean what. Tokens are whole words of the class/id (split on -, _, camelCase). */
-function hintOf(token: string): Hint | undefined {
-  if (token === 'countdown' || token === 'timer' || token === 'countdowntimer') return 'countdown';
-  if (/^(modal|popup|overlay|interstitial|lightbox|dialog|popover)s?$/.test(token)) return 'modal';
-  if (
-    /^(cookie|cookies|consent|gdpr|cmp\d*|onetrust|cookiebot|didomi|usercentrics|truste|trustarc|quantcast|iubenda|osano|termly|klaro|cookielaw|cookieconsent)$/.test(
-      token,
-    )
-  )
-    return 'cookie';
-  if (/^(newsletter|subscribe|optin|signup|leadgen|emailcapture)$/.test(token)) return 'newsletter';
-  if (/^(paywall|regwall|registrationwall|meter|metered)$/.test(token)) return 'paywall';
-  if (
-    /^(ad|ads|advert|adverts|advertisement|advertising|adsbygoogle|adslot|adunit|adcontainer|adsense|dfp|sponsored)$/.test(
-      token,
-    )
-  )
-    return 'ad';
-  if (/^(stock|lowstock|scarcity|urgency|inventory)$/.test(token)) return 'stock';
-  if (/^(fomo|socialproof|salespop|recentsales|livevisitors)$/.test(token)) return 'social-proof';
-  return undefined;
-}
-
-function hintsOf(attribs: Record<string, string>): Hint[] {
-  const source = `${attribs.class ?? ''} ${attribs.id ?? ''}`;
-  if (source.trim() === '') return [];
-  const tokens = source
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/);
-  const found: Hint[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] ?? '';
-    if (token === '') continue;
-    const hint =
-      hintOf(token) ??
-      (token === 'count' && tokens[i + 1] === 'down' ? 'countdown' : undefined) ??
-      (token === 'pop' && tokens[i + 1] === 'up' ? 'modal' : undefined);
-    if (hint && !found.includes(hint)) found.push(hint);
-  }
-  // "social-proof", "sales-pop", "low-stock", "recent-sales", "opt-in", "sign-up": hyphenated pairs.
-  const joined = tokens.join('');
-  for (const [needle, hint] of [
-    ['socialproof', 'social-proof'],
-    ['salespop', 'social-proof'],
-    ['recentsales', 'social-proof'],
-    ['lowstock', 'stock'],
-    ['adslot', 'ad'],
-    ['adunit', 'ad'],
-  ] as const) {
-    if (joined.includes(needle) && !found.includes(hint)) found.push(hint);
-  }
-  return found;
-}
-
-function isTinyStyle(style: string | undefined): boolean {
-  if (!style) return false;
-  const match = /font-size\s*:\s*(\d+(?:\.\d+)?)(px|pt)/i.exec(style);
-  if (!match) return false;
-  const size = Number(match[1]);
-  return match[2]?.toLowerCase() === 'pt' ? size <= 7 : size <= 9;
-}
-
-function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/** Space-separated tokens with at least one letter or digit (text is already normalised). */
-function countWords(text: string): number {
-  let count = 0;
-  let counted = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 32) {
-      counted = false;
-    } else if (!counted && isWordChar(code)) {
-      count++;
-      counted = true;
-    }
-  }
-  return count;
-}
-
-function isWordChar(code: number): boolean {
-  // ASCII letters and digits, and any non-ASCII character that is not punctuation-like
-  // (letters of other scripts); cheap enough to run over megabytes of text.
-  return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    (code > 191 &&
-      code !== 0x2014 &&
-      code !== 0x2013 &&
-      code !== 0x2026 &&
-      code !== 0x201c &&
-      code !== 0x201d &&
-      code !== 0x2019)
-  );
-}
-
 const BLOCKS_EVENT = /return\s+false|preventDefault/i;
-
-/** Text gathered for one element while it is open (link name, label, heading, dialog…). */
-class Collector {
-  private parts: string[] = [];
-  private length = 0;
-  /**
-   * `hidden`: it belongs to a hidden element, so it also gathers hidden text. `accessibleName`:
-   * it gathers an accessible name, so it also reads screen-reader-only text (class="sr-only").
-   */
-  constructor(
-    private readonly cap: number,
-    readonly hidden = false,
-    readonly accessibleName = false,
-  ) {}
-  /** An element starts or ends between two pieces of text. */
-  private boundary = false;
-  add(text: string): void {
-    if (this.length >= this.cap) return;
-    // Pieces of one text run (htmlparser2 emits "don", "'", "t" around an entity) join as they
-    // are; pieces from different elements are kept apart by a space, as before.
-    if (this.boundary && this.parts.length > 0) this.parts.push(' ');
-    this.boundary = false;
-    this.parts.push(text);
-    this.length += text.length;
-  }
-  markBoundary(): void {
-    this.boundary = true;
-  }
-  text(): string {
-    return normalise(this.parts.join('')).slice(0, this.cap);
-  }
-  get full(): boolean {
-    return this.length >= this.cap;
-  }
-}
 
 interface Frame {
   readonly tag: string;
@@ -958,21 +827,4 @@ export function scanPage(html: string): PageFacts {
     blockedInteractions,
     countdownTexts: countdowns.map((collector) => collector.text()).filter((text) => text !== ''),
   };
-}
-
-/** What a <link rel=preload|prefetch> fetches, by its `as` attribute. */
-function preloadKind(rel: readonly string[], as: string | undefined): ResourceFact['kind'] {
-  if (rel.includes('modulepreload')) return 'script';
-  switch ((as ?? '').toLowerCase()) {
-    case 'script':
-      return 'script';
-    case 'image':
-      return 'img';
-    case 'style':
-      return 'stylesheet';
-    case 'document':
-      return 'iframe';
-    default:
-      return 'preload';
-  }
 }
