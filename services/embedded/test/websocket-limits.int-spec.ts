@@ -133,14 +133,14 @@ describe('embedded runtime: websocket upgrades under the edge rate limits', () =
     );
     const vote = await alice.call('POST', '/api/sites/1/vote', { type: 'up' });
     expect(vote.status).toBe(200);
-    const counts = (await vote.json()) as { upvotes: number; downvotes: number };
+    const { upvotes, downvotes } = (await vote.json()) as { upvotes: number; downvotes: number };
     const update = await waitFor(
       () => bobLive.messages.find((message) => message.type === 'vote_update'),
       10_000,
       25,
       "Bob's live update",
     );
-    expect(update).toEqual({ type: 'vote_update', siteId: 1, ...counts });
+    expect(update).toEqual({ type: 'vote_update', siteId: 1, upvotes, downvotes });
     bobLive.socket.close();
   }, 60_000);
 

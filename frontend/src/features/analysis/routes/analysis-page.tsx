@@ -196,7 +196,8 @@ function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
   async function vote(type: VoteType) {
     const counts = await castVote(site.id, type);
     // Spec §4: the shown site's counts come from the vote's answer.
-    if (counts) setSite((current) => ({ ...current, ...counts }));
+    if (counts)
+      setSite((current) => ({ ...current, upvotes: counts.upvotes, downvotes: counts.downvotes }));
   }
 
   return (
