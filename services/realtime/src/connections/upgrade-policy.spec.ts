@@ -20,6 +20,7 @@ describe(originRefusal.name, () => {
     [{ host: 'localhost:3000', origin: 'garbage' }, false],
     [{ host: 'localhost:3000', origin: 'file://localhost:3000' }, false],
     [{ host: 'localhost:3000' }, true], // not a browser page: the identity still decides
+    [{ host: 'localhost:3000', origin: 'https://localhost:3000' }, false], // scheme differs
   ])('%j allowed: %s', (headers, allowed) => {
     expect(originRefusal(request(headers), policy) === undefined).toBe(allowed);
   });
@@ -38,6 +39,7 @@ describe(originRefusal.name, () => {
     const headers = {
       host: 'realtime:3004',
       'x-forwarded-host': 'app.example',
+      'x-forwarded-proto': 'https, http',
       origin: 'https://app.example',
     };
     expect(
@@ -46,6 +48,13 @@ describe(originRefusal.name, () => {
     expect(
       originRefusal(request(headers), { publicOrigin: undefined, trustProxy: true }),
     ).toBeUndefined();
+    // The forwarded scheme counts as well: an http page of the same host is another origin.
+    expect(
+      originRefusal(request({ ...headers, origin: 'http://app.example' }), {
+        publicOrigin: undefined,
+        trustProxy: true,
+      }),
+    ).toBeDefined();
   });
 });
 

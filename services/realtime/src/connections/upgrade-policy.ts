@@ -64,7 +64,15 @@ function isOwnOrigin(origin: string, req: IncomingMessage, policy: OriginPolicy)
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
   if (policy.publicOrigin !== undefined && parsed.origin === policy.publicOrigin) return true;
   const host = requestHost(req, policy.trustProxy)?.toLowerCase();
-  return host !== undefined && parsed.host === host;
+  // Scheme too: a page on http://host must not open the socket of https://host (or back).
+  return host !== undefined && parsed.host === host && parsed.protocol === `${requestScheme(req, policy.trustProxy)}:`;
+}
+
+/** The scheme the browser used (X-Forwarded-Proto only behind a trusted proxy). */
+function requestScheme(req: IncomingMessage, trustProxy: boolean): 'http' | 'https' {
+  const forwarded = trustProxy ? firstValue(req.headers['x-forwarded-proto'])?.toLowerCase() : undefined;
+  if (forwarded === 'https' || forwarded === 'http') return forwarded;
+  return 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
 }
 
 /** The host the browser asked for (X-Forwarded-Host only behind a trusted proxy). */
