@@ -134,12 +134,19 @@ export class BrowserTier {
     };
   }
 
-  /** Visits `url` as a visitor's browser would and reports what it saw. */
-  async observe(url: string): Promise<BrowserObservation> {
+  /**
+   * Visits `url` as a visitor's browser would and reports what it saw. `budgetMs` (default: the
+   * configured page budget) lets a job share one budget between the homepage and an inner page.
+   * Throws BrowserTierError NAVIGATION_FAILED when the page never loaded.
+   */
+  async observe(
+    url: string,
+    options: { readonly budgetMs?: number } = {},
+  ): Promise<BrowserObservation> {
     const catalog = await TrackerCatalog.load();
     return this.pool.use((member) =>
       recordPage(member.browser, member.proxy, catalog, url, {
-        budgetMs: this.options.pageBudgetMs,
+        budgetMs: options.budgetMs ?? this.options.pageBudgetMs,
         ...(this.options.ignoreHttpsErrors ? { ignoreHttpsErrors: true } : {}),
       }),
     );
@@ -166,6 +173,8 @@ export class BrowserTier {
         headless: true,
         chromiumSandbox: false,
         args: chromiumArgs(proxy.url),
+        // Playwright turns Chromium's popup blocker off; a visitor's browser has it on.
+        ignoreDefaultArgs: ['--disable-popup-blocking'],
         timeout: 30_000,
       });
       const browser = launched.browser();

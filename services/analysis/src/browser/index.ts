@@ -25,3 +25,4 @@ export type {
   AxeImpact,
 } from './accessibility-audit.js';
 export type { FingerprintingFinding, FingerprintTechnique } from './fingerprint-probe.js';
+export { BrowserTierError, BrowserTierErrorCode } from './browser-tier.error.js';

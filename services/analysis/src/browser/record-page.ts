@@ -8,6 +8,7 @@ import {
 } from './attribute-trackers.js';
 import type { BrowserObservation, ObservedResourceType } from './browser-observation.js';
 import type { EgressProxy } from './egress-proxy.js';
+import { BrowserTierError, BrowserTierErrorCode } from './browser-tier.error.js';
 import { auditAccessibility } from './accessibility-audit.js';
 import {
   FONT_PROBE_THRESHOLD,
@@ -89,6 +90,10 @@ export async function recordPage(
         waitUntil: 'load',
         timeout: remaining(COLLECT_RESERVE_MS),
       });
+      // A plain-HTTP page the proxy refused comes back as the proxy's 403, not as the site's answer.
+      if (response && proxy.record().refused.some((r) => r.target === response.url())) {
+        throw navigationFailed(response.url(), new Error('refused'), proxy);
+      }
       status = response?.status() ?? null;
       // Tags fire after load: wait for the network to go quiet, but never past the settle cap.
       networkSettled = await recorder.settled(
@@ -96,8 +101,10 @@ export async function recordPage(
         Math.min(options.settleCapMs ?? 4_000, remaining(COLLECT_RESERVE_MS)),
       );
     } catch (error) {
+      if (error instanceof BrowserTierError) throw error;
       if ((error as Error).name === 'TimeoutError') timedOut = true;
-      else if (!page.isClosed() && page.url() === 'about:blank') throw error;
+      else if (page.isClosed() || page.url() === 'about:blank')
+        throw navigationFailed(url, error, proxy);
     }
     const screenshotPng = await page
       .screenshot({ type: 'png', timeout: remaining(), animations: 'disabled' })
@@ -273,4 +280,21 @@ function initiatorUrl(initiator: CdpInitiator): string | null {
     if (frame) return frame.url;
   }
   return initiator.url ?? null;
+}
+
+/** The page never loaded; the proxy's refusal, when there was one, is the reason worth telling. */
+function navigationFailed(url: string, error: unknown, proxy: EgressProxy): BrowserTierError {
+  const { hostname } = new URL(url);
+  const refusal = proxy
+    .record()
+    .refused.find((r) => r.target === url || r.target.startsWith(`${hostname}:`));
+  const reason =
+    refusal?.reason ?? (error instanceof Error ? error.message.split('\n')[0] : String(error));
+  return new BrowserTierError(
+    BrowserTierErrorCode.NavigationFailed,
+    `The browser could not load ${url}: ${reason}`,
+    {
+      cause: error,
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { BrowserTier, findChromium } from '../../src/browser/index.js';
+import { BrowserTier, BrowserTierErrorCode, findChromium } from '../../src/browser/index.js';
 import {
   html,
   pixel,
@@ -87,6 +87,15 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
              await audio.startRendering();
            })();`,
         ),
+      // A page whose load never ends: a script in the head that never answers.
+      'slow.test': (path, _request, response) => {
+        if (path === '/hang.js')
+          return void response.writeHead(200, { 'content-type': 'text/javascript' });
+        html(
+          response,
+          '<!doctype html><title>Slow</title><script src="/hang.js"></script><h1>Slow</h1>',
+        );
+      },
       // Every route a page has to the machine's own network, pointed at the tripwire.
       'evil.test': (path, _request, response) => {
         if (path === '/redirect')
@@ -110,6 +119,7 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
              try { new WebSocket('ws://127.0.0.1:${trap}/ws'); } catch {}
              try { new WebSocket('ws://rebind.test/ws'); } catch {}
              navigator.serviceWorker?.register('/sw.js').catch(() => {});
+             window.open('http://evil.test/popup');
              // Blaming someone else's script for fingerprinting through the probe's channel.
              window.__frenlyProbe?.({ technique: 'canvas', script: 'https://www.google.com/recaptcha/api.js' });
            </script>`,
@@ -239,11 +249,53 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
     });
   }, 20_000);
 
+  it('finds the same trackers, cookies and fingerprinting on every run of the same page', async () => {
+    const findings = async (url: string): Promise<unknown> => {
+      const seen = await sut.observe(url);
+      return {
+        trackers: seen.trackers,
+        cookies: seen.cookies.map((c) => [c.name, c.domain, c.thirdParty, c.owner]),
+        fingerprinting: seen.fingerprinting,
+        violations: seen.accessibility?.violations.map((v) => v.id),
+      };
+    };
+    expect(await findings('http://shop.test/')).toEqual(await findings('http://shop.test/'));
+    expect(await findings('http://fp.test/')).toEqual(await findings('http://fp.test/'));
+  }, 30_000);
+
+  it('keeps to a hard time budget on a page that never finishes loading, keeping what it saw', async () => {
+    const started = Date.now();
+    const seen = await sut.observe('http://slow.test/', { budgetMs: 3_000 });
+
+    expect(Date.now() - started).toBeLessThan(3_000 + 1_000);
+    expect(seen).toMatchObject({ timedOut: true, networkSettled: false, status: null });
+    expect(seen.requests.map((r) => r.url)).toEqual([
+      'http://slow.test/',
+      'http://slow.test/hang.js',
+    ]);
+  }, 20_000);
+
+  it('refuses to load a page the address policy forbids, saying why (plain HTTP and TLS)', async () => {
+    await expect(sut.observe(`http://127.0.0.1:${tripwire.port}/`)).rejects.toMatchObject({
+      code: BrowserTierErrorCode.NavigationFailed,
+      message: expect.stringMatching(/could not load .*Refused: 127\.0\.0\.1 is/),
+    });
+    await expect(sut.observe('https://rebind.test/')).rejects.toMatchObject({
+      code: BrowserTierErrorCode.NavigationFailed,
+      message: expect.stringMatching(
+        /could not load https:\/\/rebind\.test\/: Refused: rebind\.test resolves to 127\.0\.0\.1/,
+      ),
+    });
+    expect(tripwire.connections()).toBe(0);
+  }, 20_000);
+
   it('lets a hostile page reach no loopback, private or metadata address by any route', async () => {
     const seen = await sut.observe('http://evil.test/');
 
     expect(tripwire.connections()).toBe(0);
     expect(seen.fingerprinting).toEqual([]);
+    // The popup was blocked (Chromium's blocker is back on): its page was never requested.
+    expect(web.hits).not.toContain('evil.test/popup');
     // The refusals came from the egress proxy (not from luck): each route reached it and was turned away.
     const refused = seen.refused.map((r) => r.target);
     expect(refused).toEqual(
