@@ -1,5 +1,4 @@
 import { env, type ConfigOf } from '@frenly/config';
-import { fetchResolveVar } from '@frenly/safe-fetch';
 
 /** Defaults of the browser tier; each one can be changed through the variables below. */
 export const BROWSER_TIER_DEFAULTS = {
@@ -9,12 +8,11 @@ export const BROWSER_TIER_DEFAULTS = {
 } as const;
 
 /**
- * The browser tier's variables, spread into the config spec of every runtime that analyses (the
- * analysis service, the embedded runtime). FRENLY_RESOLVE is the same variable the safe fetcher
- * and the crawler read: a fixture web reached by one is reached by all.
+ * The browser tier's own variables, to spread into `analysisSettingsVars` (and so into every
+ * runtime that analyses). Its address policy comes from the variables the safe fetcher already
+ * reads, FRENLY_FETCH_ALLOWLIST and FRENLY_RESOLVE: a fixture web reached by one is reached by all.
  */
 export const browserTierVars = {
-  FRENLY_RESOLVE: fetchResolveVar,
   FRENLY_CHROMIUM_PATH: env.optionalString(
     "Chromium executable of the analyzer's browser tier; unset = found automatically (/usr/bin/chromium, chromium-browser, google-chrome); none found = the HTML tier runs alone and the report says what was not checked",
   ),

@@ -121,7 +121,10 @@ export class BrowserTier {
 
   /** Options from validated configuration, once `availability` said yes. */
   static optionsFrom(
-    config: BrowserTierConfig & { readonly FRENLY_FETCH_ALLOWLIST: readonly string[] },
+    config: BrowserTierConfig & {
+      readonly FRENLY_FETCH_ALLOWLIST: readonly string[];
+      readonly FRENLY_RESOLVE: readonly string[];
+    },
     chromiumPath: string,
   ): BrowserTierOptions {
     return {
