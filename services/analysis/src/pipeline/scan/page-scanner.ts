@@ -1,8 +1,15 @@
-// One streaming pass (htmlparser2's tokenizer, no DOM) over a page, recording PageFacts.
-// A stack mirrors the open elements so that every piece of text knows whether it is visible,
-// which block it belongs to and what its ancestors are for (class/id hints).
-import { Parser } from 'htmlparser2';
+// The page's facts, read in one walk over its parsed document (scan/document.ts: one parse,
+// shareable with other readers). A stack mirrors the open elements so that every piece of text
+// knows whether it is visible (decided once per element, scan/visibility.ts), which block it
+// belongs to and what its ancestors are for (class/id hints).
 import { Collector } from './collector.js';
+import {
+  parseHtml,
+  styleTextOf,
+  walkDocument,
+  type DocumentVisitor,
+  type HtmlDocument,
+} from './document.js';
 import { hintsOf } from './hints.js';
 import { inlineLoadsOf, isExecutableScriptType } from './inline-loads.js';
 import { preloadKind } from './preload-kind.js';
@@ -14,7 +21,6 @@ import {
   hidingRulesOf,
   isShownByStyle,
   isStyleHidden,
-  styleSheetsOf,
 } from './visibility.js';
 import type {
   ButtonFact,
@@ -169,9 +175,14 @@ interface PendingCheckbox {
   nearby: Collector;
 }
 
-/** Scans `html` once. Deterministic: the same text always gives the same facts. */
+/** Parses `html` once and reads its facts. Deterministic: the same text always gives the same facts. */
 export function scanPage(html: string): PageFacts {
-  const hidingRules = hidingRulesOf(styleSheetsOf(html));
+  return scanDocument(parseHtml(html), html.length);
+}
+
+/** Reads the facts of an already parsed page (`htmlChars`: the length of its source text). */
+export function scanDocument(document: HtmlDocument, htmlChars: number): PageFacts {
+  const hidingRules = hidingRulesOf(styleTextOf(document));
   const stack: Frame[] = [];
   const activeCollectors: Collector[] = [];
 
@@ -289,464 +300,446 @@ export function scanPage(html: string): PageFacts {
     return blocksPaste;
   };
 
-  const parser = new Parser(
-    {
-      onopentag(tag, attribs) {
-        const parent = top();
-        if (BLOCK_TAGS.has(tag)) flushSegment();
-        for (const collector of activeCollectors) collector.markBoundary();
-        const role = (attribs.role ?? '').toLowerCase();
-        const ownHints = hintsOf(attribs);
-        // Hidden-ness is decided here, once per element, and inherited.
-        const inNoscript = (parent?.inNoscript ?? false) || tag === 'noscript';
-        const removed =
-          attribs.hidden !== undefined ||
-          isStyleHidden(attribs.style) ||
-          tag === 'noscript' ||
-          tag === 'template' ||
-          hiddenByRules(hidingRules, attribs.class, attribs.id) ||
-          (tag === 'input' && (attribs.type ?? '').toLowerCase() === 'hidden') ||
-          (tag === 'dialog' && attribs.open === undefined);
-        const { stateHidden, screenReaderOnly } = classStateOf(attribs.class);
-        // aria-hidden counts as hidden too: what a page hides from assistive technology is never claimed as shown.
-        const hidden =
-          (parent?.hidden ?? false) ||
-          removed ||
-          stateHidden ||
-          screenReaderOnly ||
-          attribs['aria-hidden'] === 'true';
-        const atHidden =
-          (parent?.atHidden ?? false) ||
-          removed ||
-          stateHidden ||
-          attribs['aria-hidden'] === 'true';
-        const inSvg = (parent?.inSvg ?? false) || tag === 'svg';
-        const hints =
-          ownHints.length === 0
-            ? (parent?.hints ?? [])
-            : [...new Set([...(parent?.hints ?? []), ...ownHints])];
-        const frame: Frame = {
-          tag,
-          hidden,
-          atHidden,
-          inNoscript,
-          noText: (parent?.noText ?? false) || NO_TEXT_TAGS.has(tag),
-          chrome: (parent?.chrome ?? false) || CHROME_TAGS.has(tag) || CHROME_ROLES.has(role),
-          tiny: (parent?.tiny ?? false) || isTinyStyle(attribs.style),
+  const visitor: DocumentVisitor = {
+    onopentag(tag, attribs) {
+      const parent = top();
+      if (BLOCK_TAGS.has(tag)) flushSegment();
+      for (const collector of activeCollectors) collector.markBoundary();
+      const role = (attribs.role ?? '').toLowerCase();
+      const ownHints = hintsOf(attribs);
+      // Hidden-ness is decided here, once per element, and inherited.
+      const inNoscript = (parent?.inNoscript ?? false) || tag === 'noscript';
+      const removed =
+        attribs.hidden !== undefined ||
+        isStyleHidden(attribs.style) ||
+        tag === 'noscript' ||
+        tag === 'template' ||
+        hiddenByRules(hidingRules, attribs.class, attribs.id) ||
+        (tag === 'input' && (attribs.type ?? '').toLowerCase() === 'hidden') ||
+        (tag === 'dialog' && attribs.open === undefined);
+      const { stateHidden, screenReaderOnly } = classStateOf(attribs.class);
+      // aria-hidden counts as hidden too: what a page hides from assistive technology is never claimed as shown.
+      const hidden =
+        (parent?.hidden ?? false) ||
+        removed ||
+        stateHidden ||
+        screenReaderOnly ||
+        attribs['aria-hidden'] === 'true';
+      const atHidden =
+        (parent?.atHidden ?? false) || removed || stateHidden || attribs['aria-hidden'] === 'true';
+      const inSvg = (parent?.inSvg ?? false) || tag === 'svg';
+      const hints =
+        ownHints.length === 0
+          ? (parent?.hints ?? [])
+          : [...new Set([...(parent?.hints ?? []), ...ownHints])];
+      const frame: Frame = {
+        tag,
+        hidden,
+        atHidden,
+        inNoscript,
+        noText: (parent?.noText ?? false) || NO_TEXT_TAGS.has(tag),
+        chrome: (parent?.chrome ?? false) || CHROME_TAGS.has(tag) || CHROME_ROLES.has(role),
+        tiny: (parent?.tiny ?? false) || isTinyStyle(attribs.style),
+        hints,
+        inSvg,
+        dialog: parent?.dialog,
+        collectors: [],
+      };
+
+      if (attribs.id !== undefined && attribs.id !== '')
+        idCounts.set(attribs.id, (idCounts.get(attribs.id) ?? 0) + 1);
+      if (attribs.tabindex !== undefined) {
+        const value = Number(attribs.tabindex);
+        if (Number.isInteger(value) && value > 0) positiveTabindex.push({ tag, value });
+      }
+      const blocksPaste = noteBlockedEvents(tag, attribs);
+
+      // Dialog-like containers: the outermost one counts.
+      const isDialog =
+        !frame.dialog &&
+        (role === 'dialog' ||
+          role === 'alertdialog' ||
+          attribs['aria-modal'] === 'true' ||
+          tag === 'dialog' ||
+          (DIALOG_CONTAINERS.has(tag) &&
+            (ownHints.includes('modal') ||
+              ownHints.includes('cookie') ||
+              ownHints.includes('paywall'))));
+      if (isDialog) {
+        const builder: DialogBuilder = {
+          signal:
+            role === 'dialog' || role === 'alertdialog'
+              ? `role=${role}`
+              : attribs['aria-modal'] === 'true'
+                ? 'aria-modal'
+                : tag === 'dialog'
+                  ? '<dialog>'
+                  : `class/id hint (${ownHints.join(', ')})`,
           hints,
-          inSvg,
-          dialog: parent?.dialog,
-          collectors: [],
+          visibleAtLoad: !hidden && !atHidden,
+          shownByMarkup:
+            (tag === 'dialog' && attribs.open !== undefined) ||
+            isShownByStyle(attribs.style) ||
+            hasShownStateClass(attribs.class),
+          collector: new Collector(MAX_DIALOG_CHARS, hidden),
+          hasEmailInput: false,
+          buttons: [],
         };
+        dialogs.push(builder);
+        frame.dialog = builder;
+        frame.collectors.push(builder.collector);
+      }
+      if (
+        ownHints.includes('ad') &&
+        !hidden &&
+        adSlots.length < 50 &&
+        !(parent?.hints.includes('ad') ?? false)
+      ) {
+        adSlots.push(
+          `<${tag}${attribs.id ? ` id="${attribs.id}"` : ''}${attribs.class ? ` class="${attribs.class.slice(0, 60)}"` : ''}>`,
+        );
+      }
+      if (
+        ownHints.includes('countdown') &&
+        !hidden &&
+        !(parent?.hints.includes('countdown') ?? false)
+      ) {
+        const collector = new Collector(200);
+        countdowns.push(collector);
+        frame.collectors.push(collector);
+      }
 
-        if (attribs.id !== undefined && attribs.id !== '')
-          idCounts.set(attribs.id, (idCounts.get(attribs.id) ?? 0) + 1);
-        if (attribs.tabindex !== undefined) {
-          const value = Number(attribs.tabindex);
-          if (Number.isInteger(value) && value > 0) positiveTabindex.push({ tag, value });
-        }
-        const blocksPaste = noteBlockedEvents(tag, attribs);
-
-        // Dialog-like containers: the outermost one counts.
-        const isDialog =
-          !frame.dialog &&
-          (role === 'dialog' ||
-            role === 'alertdialog' ||
-            attribs['aria-modal'] === 'true' ||
-            tag === 'dialog' ||
-            (DIALOG_CONTAINERS.has(tag) &&
-              (ownHints.includes('modal') ||
-                ownHints.includes('cookie') ||
-                ownHints.includes('paywall'))));
-        if (isDialog) {
-          const builder: DialogBuilder = {
-            signal:
-              role === 'dialog' || role === 'alertdialog'
-                ? `role=${role}`
-                : attribs['aria-modal'] === 'true'
-                  ? 'aria-modal'
-                  : tag === 'dialog'
-                    ? '<dialog>'
-                    : `class/id hint (${ownHints.join(', ')})`,
-            hints,
-            visibleAtLoad: !hidden && !atHidden,
-            shownByMarkup:
-              (tag === 'dialog' && attribs.open !== undefined) ||
-              isShownByStyle(attribs.style) ||
-              hasShownStateClass(attribs.class),
-            collector: new Collector(MAX_DIALOG_CHARS, hidden),
-            hasEmailInput: false,
-            buttons: [],
-          };
-          dialogs.push(builder);
-          frame.dialog = builder;
-          frame.collectors.push(builder.collector);
-        }
-        if (
-          ownHints.includes('ad') &&
-          !hidden &&
-          adSlots.length < 50 &&
-          !(parent?.hints.includes('ad') ?? false)
-        ) {
-          adSlots.push(
-            `<${tag}${attribs.id ? ` id="${attribs.id}"` : ''}${attribs.class ? ` class="${attribs.class.slice(0, 60)}"` : ''}>`,
-          );
-        }
-        if (
-          ownHints.includes('countdown') &&
-          !hidden &&
-          !(parent?.hints.includes('countdown') ?? false)
-        ) {
-          const collector = new Collector(200);
-          countdowns.push(collector);
-          frame.collectors.push(collector);
-        }
-
-        switch (tag) {
-          case 'html':
-            if (attribs.lang !== undefined) lang = attribs.lang.trim();
-            break;
-          case 'body':
-            bodyAriaHidden = attribs['aria-hidden'] === 'true';
-            break;
-          case 'title':
-            if (!inSvg && title === null && !titleCollector) {
-              titleCollector = new Collector(300);
-              frame.collectors.push(titleCollector);
-              const collector = titleCollector;
-              frame.onClose = () => {
-                title = collector.text();
-              };
-            }
-            break;
-          case 'meta': {
-            const name = (attribs.name ?? '').toLowerCase();
-            const property = (attribs.property ?? '').toLowerCase();
-            const equiv = (attribs['http-equiv'] ?? '').toLowerCase();
-            const content = attribs.content ?? '';
-            if (name === 'description' && metaDescription === null)
-              metaDescription = normalise(content);
-            if (property === 'og:title' && ogTitle === null) ogTitle = normalise(content);
-            if (property === 'og:description' && ogDescription === null)
-              ogDescription = normalise(content);
-            if (name === 'viewport') viewport = content;
-            if (name === 'referrer') metaReferrer = content.trim().toLowerCase();
-            if (equiv === 'refresh') metaRefresh = content;
-            if (equiv === 'content-security-policy') metaCsp = content;
-            break;
-          }
-          case 'link': {
-            const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
-            if (rel.includes('icon') || rel.includes('apple-touch-icon')) hasFavicon = true;
-            if (rel.includes('stylesheet')) addResource('stylesheet', attribs.href);
-            if (
-              rel.includes('preload') ||
-              rel.includes('prefetch') ||
-              rel.includes('modulepreload')
-            )
-              addResource(preloadKind(rel, attribs.as), attribs.href);
-            if (rel.includes('preconnect') || rel.includes('dns-prefetch'))
-              addResource('preconnect', attribs.href);
-            break;
-          }
-          case 'script': {
-            const src = attribs.src ?? null;
-            // JSON data (ld+json, application/json, templates) is not code: URLs in it load nothing.
-            scriptExecutable = isExecutableScriptType(attribs.type) && !frame.inNoscript;
-            scripts.push({
-              src,
-              integrity: attribs.integrity !== undefined && attribs.integrity !== '',
-              type: attribs.type ?? null,
-            });
-            if (src) addResource('script', src);
-            break;
-          }
-          case 'style':
-            break;
-          case 'main':
-            landmarks.main++;
-            break;
-          case 'nav':
-            landmarks.nav++;
-            break;
-          case 'header':
-            if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main'))
-              landmarks.banner++;
-            break;
-          case 'footer':
-            if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main'))
-              landmarks.contentinfo++;
-            break;
-          case 'img': {
-            const alt = attribs.alt === undefined ? null : normalise(attribs.alt);
-            images.push({
-              src: attribs.src ?? null,
-              alt,
-              decorative:
-                role === 'presentation' || role === 'none' || attribs['aria-hidden'] === 'true',
-              hidden: atHidden,
-            });
-            addResource('img', attribs.src);
-            // An image's alt names the link or button it sits in.
-            if (alt) for (const collector of activeCollectors) collector.add(` ${alt} `);
-            break;
-          }
-          case 'a': {
-            const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
-            frame.collectors.push(collector);
-            const href = attribs.href ?? null;
-            const aria = attribs['aria-label'];
-            const titleAttr = attribs.title;
+      switch (tag) {
+        case 'html':
+          if (attribs.lang !== undefined) lang = attribs.lang.trim();
+          break;
+        case 'body':
+          bodyAriaHidden = attribs['aria-hidden'] === 'true';
+          break;
+        case 'title':
+          if (!inSvg && title === null && !titleCollector) {
+            titleCollector = new Collector(300);
+            frame.collectors.push(titleCollector);
+            const collector = titleCollector;
             frame.onClose = () => {
-              const name =
-                normalise(aria ?? '') ||
-                collector.text() ||
-                normalise(titleAttr ?? '') ||
-                (attribs['aria-labelledby'] ? '(aria-labelledby)' : '');
-              links.push({ href, name, hidden: atHidden });
-              if (role === 'button')
-                buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
-              frame.dialog?.buttons.push(name);
+              title = collector.text();
             };
-            break;
           }
-          case 'button': {
-            const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
-            frame.collectors.push(collector);
-            frame.onClose = () => {
-              const name =
-                normalise(attribs['aria-label'] ?? '') ||
-                collector.text() ||
-                normalise(attribs.title ?? '') ||
-                (attribs['aria-labelledby'] ? '(aria-labelledby)' : '');
-              buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
-              frame.dialog?.buttons.push(name);
-            };
-            break;
-          }
-          case 'label': {
-            const collector = new Collector(MAX_COLLECTED_CHARS, false, true);
-            frame.collectors.push(collector);
-            if (attribs.for) labelFor.set(attribs.for, collector);
-            openLabel = collector;
-            frame.onClose = () => {
-              openLabel = undefined;
-            };
-            break;
-          }
-          case 'form':
-            forms.push({
-              action: attribs.action ?? null,
-              method: (attribs.method ?? 'get').toLowerCase(),
-              hidden,
-            });
-            formIndex = forms.length - 1;
-            addResource('form', attribs.action);
-            frame.onClose = () => {
-              formIndex = -1;
-            };
-            break;
-          case 'input':
-          case 'select':
-          case 'textarea': {
-            const type = tag === 'input' ? (attribs.type ?? 'text').toLowerCase() : tag;
-            if (tag === 'input' && BUTTON_INPUT_TYPES.has(type)) {
-              const name =
-                normalise(attribs.value ?? '') ||
-                normalise(attribs['aria-label'] ?? '') ||
-                normalise(attribs.alt ?? '') ||
-                (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
-              buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
-              frame.dialog?.buttons.push(name);
-              break;
-            }
-            if (
-              frame.dialog &&
-              (type === 'email' ||
-                /e-?mail/i.test(`${attribs.name ?? ''} ${attribs.placeholder ?? ''}`))
-            )
-              frame.dialog.hasEmailInput = true;
-            const ownLabel =
-              normalise(attribs['aria-label'] ?? '') ||
-              (attribs['aria-labelledby'] ? '(aria-labelledby)' : '') ||
-              normalise(attribs.title ?? '') ||
-              null;
-            if (type === 'checkbox') {
-              const nearby = new Collector(200);
-              // Active until the box's parent element closes.
-              parent?.collectors.push(nearby);
-              if (parent) activeCollectors.push(nearby);
-              pendingCheckboxes.push({
-                checked: attribs.checked !== undefined,
-                hidden: atHidden,
-                id: attribs.id ?? null,
-                wrappingLabel: openLabel,
-                ownLabel,
-                nearby,
-              });
-            }
-            if (!UNLABELLED_INPUT_TYPES.has(type)) {
-              pendingControls.push({
-                fact: {
-                  tag,
-                  type,
-                  id: attribs.id ?? null,
-                  checked: attribs.checked !== undefined,
-                  required: attribs.required !== undefined || attribs['aria-required'] === 'true',
-                  hidden: atHidden,
-                  form: formIndex,
-                  blocksPaste,
-                },
-                wrappingLabel: openLabel,
-                ownLabel,
-                // axe accepts a placeholder as the field's accessible name (the last resort).
-                placeholder: normalise(attribs.placeholder ?? '') || null,
-              });
-            }
-            break;
-          }
-          case 'iframe': {
-            const src = attribs.src ?? null;
-            iframes.push({
-              src,
-              title: attribs.title === undefined ? null : normalise(attribs.title),
-              hidden: atHidden,
-              ad: hints.includes('ad'),
-            });
-            addResource('iframe', src ?? undefined);
-            break;
-          }
-          case 'video':
-          case 'audio': {
-            const entry = {
-              fact: {
-                tag,
-                autoplay: attribs.autoplay !== undefined,
-                muted: attribs.muted !== undefined,
-                controls: attribs.controls !== undefined,
-                hidden,
-              },
-              captions: false,
-            } as { fact: Omit<MediaFact, 'captions'>; captions: boolean };
-            media.push(entry);
-            addResource('media', attribs.src);
-            break;
-          }
-          case 'source':
-            if (parent?.tag === 'video' || parent?.tag === 'audio')
-              addResource('media', attribs.src);
-            break;
-          case 'track': {
-            const kind = (attribs.kind ?? 'subtitles').toLowerCase();
-            const last = media[media.length - 1];
-            if (last && (kind === 'captions' || kind === 'subtitles')) last.captions = true;
-            break;
-          }
-          case 'h1':
-          case 'h2':
-          case 'h3':
-          case 'h4':
-          case 'h5':
-          case 'h6': {
-            const collector = new Collector(MAX_COLLECTED_CHARS, false, true);
-            frame.collectors.push(collector);
-            frame.onClose = () =>
-              headings.push({
-                level: Number(tag.slice(1)),
-                text: collector.text(),
-                hidden: atHidden,
-              });
-            break;
-          }
-          case 'marquee':
-          case 'blink':
-            marqueeOrBlink++;
-            break;
-          default:
-            break;
+          break;
+        case 'meta': {
+          const name = (attribs.name ?? '').toLowerCase();
+          const property = (attribs.property ?? '').toLowerCase();
+          const equiv = (attribs['http-equiv'] ?? '').toLowerCase();
+          const content = attribs.content ?? '';
+          if (name === 'description' && metaDescription === null)
+            metaDescription = normalise(content);
+          if (property === 'og:title' && ogTitle === null) ogTitle = normalise(content);
+          if (property === 'og:description' && ogDescription === null)
+            ogDescription = normalise(content);
+          if (name === 'viewport') viewport = content;
+          if (name === 'referrer') metaReferrer = content.trim().toLowerCase();
+          if (equiv === 'refresh') metaRefresh = content;
+          if (equiv === 'content-security-policy') metaCsp = content;
+          break;
         }
-        if (role === 'main' && tag !== 'main') landmarks.main++;
-        if (role === 'navigation' && tag !== 'nav') landmarks.nav++;
-        if (role === 'banner') landmarks.banner++;
-        if (role === 'contentinfo') landmarks.contentinfo++;
-        if (role === 'button' && tag !== 'a' && tag !== 'button') {
+        case 'link': {
+          const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
+          if (rel.includes('icon') || rel.includes('apple-touch-icon')) hasFavicon = true;
+          if (rel.includes('stylesheet')) addResource('stylesheet', attribs.href);
+          if (rel.includes('preload') || rel.includes('prefetch') || rel.includes('modulepreload'))
+            addResource(preloadKind(rel, attribs.as), attribs.href);
+          if (rel.includes('preconnect') || rel.includes('dns-prefetch'))
+            addResource('preconnect', attribs.href);
+          break;
+        }
+        case 'script': {
+          const src = attribs.src ?? null;
+          // JSON data (ld+json, application/json, templates) is not code: URLs in it load nothing.
+          scriptExecutable = isExecutableScriptType(attribs.type) && !frame.inNoscript;
+          scripts.push({
+            src,
+            integrity: attribs.integrity !== undefined && attribs.integrity !== '',
+            type: attribs.type ?? null,
+          });
+          if (src) addResource('script', src);
+          break;
+        }
+        case 'style':
+          break;
+        case 'main':
+          landmarks.main++;
+          break;
+        case 'nav':
+          landmarks.nav++;
+          break;
+        case 'header':
+          if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main'))
+            landmarks.banner++;
+          break;
+        case 'footer':
+          if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main'))
+            landmarks.contentinfo++;
+          break;
+        case 'img': {
+          const alt = attribs.alt === undefined ? null : normalise(attribs.alt);
+          images.push({
+            src: attribs.src ?? null,
+            alt,
+            decorative:
+              role === 'presentation' || role === 'none' || attribs['aria-hidden'] === 'true',
+            hidden: atHidden,
+          });
+          addResource('img', attribs.src);
+          // An image's alt names the link or button it sits in.
+          if (alt) for (const collector of activeCollectors) collector.add(` ${alt} `);
+          break;
+        }
+        case 'a': {
           const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
           frame.collectors.push(collector);
-          const previous = frame.onClose;
+          const href = attribs.href ?? null;
+          const aria = attribs['aria-label'];
+          const titleAttr = attribs.title;
           frame.onClose = () => {
-            previous?.();
-            const name = normalise(attribs['aria-label'] ?? '') || collector.text();
+            const name =
+              normalise(aria ?? '') ||
+              collector.text() ||
+              normalise(titleAttr ?? '') ||
+              (attribs['aria-labelledby'] ? '(aria-labelledby)' : '');
+            links.push({ href, name, hidden: atHidden });
+            if (role === 'button')
+              buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
+            frame.dialog?.buttons.push(name);
+          };
+          break;
+        }
+        case 'button': {
+          const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
+          frame.collectors.push(collector);
+          frame.onClose = () => {
+            const name =
+              normalise(attribs['aria-label'] ?? '') ||
+              collector.text() ||
+              normalise(attribs.title ?? '') ||
+              (attribs['aria-labelledby'] ? '(aria-labelledby)' : '');
             buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
             frame.dialog?.buttons.push(name);
           };
+          break;
         }
-        for (const collector of frame.collectors)
-          if (!activeCollectors.includes(collector)) activeCollectors.push(collector);
-        stack.push(frame);
-      },
-
-      ontext(data) {
-        const frame = top();
-        if (!frame) return;
-        if (frame.tag === 'script') {
-          if (scriptExecutable && inlineScript.length < MAX_INLINE_SCRIPT_CHARS)
-            inlineScript += data;
-          return;
+        case 'label': {
+          const collector = new Collector(MAX_COLLECTED_CHARS, false, true);
+          frame.collectors.push(collector);
+          if (attribs.for) labelFor.set(attribs.for, collector);
+          openLabel = collector;
+          frame.onClose = () => {
+            openLabel = undefined;
+          };
+          break;
         }
-        if (frame.tag === 'style') {
-          if (inlineStyle.length < MAX_INLINE_STYLE_CHARS) inlineStyle += data;
-          return;
-        }
-        if (frame.tag === 'title' && titleCollector) {
-          titleCollector.add(data);
-          return;
-        }
-        if (frame.noText) return;
-        if (frame.hidden) {
-          // A dialog hidden at load (shown later by script) still tells what it would say, and
-          // its buttons and links still have names; screen-reader-only text names links too.
-          for (const collector of activeCollectors)
-            if (collector.hidden || (collector.accessibleName && !frame.atHidden))
-              collector.add(data);
-          return;
-        }
-        if (segmentParts.length === 0) {
-          if (data.trim() === '') return;
-          segmentContainer = innermostBlock();
-          segmentChrome = frame.chrome;
-          segmentTiny = frame.tiny;
-        }
-        if (segmentLength < MAX_SEGMENT_CHARS * 4) {
-          segmentParts.push(data);
-          segmentLength += data.length;
-        }
-        for (const hint of frame.hints) segmentHints.add(hint);
-        for (const collector of activeCollectors) collector.add(data);
-      },
-
-      onclosetag(tag) {
-        if (BLOCK_TAGS.has(tag)) flushSegment();
-        for (const collector of activeCollectors) collector.markBoundary();
-        const frame = stack.pop();
-        if (!frame) return;
-        frame.onClose?.();
-        if (frame.collectors.length > 0) {
-          for (const collector of frame.collectors) {
-            const at = activeCollectors.indexOf(collector);
-            if (at >= 0) activeCollectors.splice(at, 1);
+        case 'form':
+          forms.push({
+            action: attribs.action ?? null,
+            method: (attribs.method ?? 'get').toLowerCase(),
+            hidden,
+          });
+          formIndex = forms.length - 1;
+          addResource('form', attribs.action);
+          frame.onClose = () => {
+            formIndex = -1;
+          };
+          break;
+        case 'input':
+        case 'select':
+        case 'textarea': {
+          const type = tag === 'input' ? (attribs.type ?? 'text').toLowerCase() : tag;
+          if (tag === 'input' && BUTTON_INPUT_TYPES.has(type)) {
+            const name =
+              normalise(attribs.value ?? '') ||
+              normalise(attribs['aria-label'] ?? '') ||
+              normalise(attribs.alt ?? '') ||
+              (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
+            buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
+            frame.dialog?.buttons.push(name);
+            break;
           }
+          if (
+            frame.dialog &&
+            (type === 'email' ||
+              /e-?mail/i.test(`${attribs.name ?? ''} ${attribs.placeholder ?? ''}`))
+          )
+            frame.dialog.hasEmailInput = true;
+          const ownLabel =
+            normalise(attribs['aria-label'] ?? '') ||
+            (attribs['aria-labelledby'] ? '(aria-labelledby)' : '') ||
+            normalise(attribs.title ?? '') ||
+            null;
+          if (type === 'checkbox') {
+            const nearby = new Collector(200);
+            // Active until the box's parent element closes.
+            parent?.collectors.push(nearby);
+            if (parent) activeCollectors.push(nearby);
+            pendingCheckboxes.push({
+              checked: attribs.checked !== undefined,
+              hidden: atHidden,
+              id: attribs.id ?? null,
+              wrappingLabel: openLabel,
+              ownLabel,
+              nearby,
+            });
+          }
+          if (!UNLABELLED_INPUT_TYPES.has(type)) {
+            pendingControls.push({
+              fact: {
+                tag,
+                type,
+                id: attribs.id ?? null,
+                checked: attribs.checked !== undefined,
+                required: attribs.required !== undefined || attribs['aria-required'] === 'true',
+                hidden: atHidden,
+                form: formIndex,
+                blocksPaste,
+              },
+              wrappingLabel: openLabel,
+              ownLabel,
+              // axe accepts a placeholder as the field's accessible name (the last resort).
+              placeholder: normalise(attribs.placeholder ?? '') || null,
+            });
+          }
+          break;
         }
-      },
+        case 'iframe': {
+          const src = attribs.src ?? null;
+          iframes.push({
+            src,
+            title: attribs.title === undefined ? null : normalise(attribs.title),
+            hidden: atHidden,
+            ad: hints.includes('ad'),
+          });
+          addResource('iframe', src ?? undefined);
+          break;
+        }
+        case 'video':
+        case 'audio': {
+          const entry = {
+            fact: {
+              tag,
+              autoplay: attribs.autoplay !== undefined,
+              muted: attribs.muted !== undefined,
+              controls: attribs.controls !== undefined,
+              hidden,
+            },
+            captions: false,
+          } as { fact: Omit<MediaFact, 'captions'>; captions: boolean };
+          media.push(entry);
+          addResource('media', attribs.src);
+          break;
+        }
+        case 'source':
+          if (parent?.tag === 'video' || parent?.tag === 'audio') addResource('media', attribs.src);
+          break;
+        case 'track': {
+          const kind = (attribs.kind ?? 'subtitles').toLowerCase();
+          const last = media[media.length - 1];
+          if (last && (kind === 'captions' || kind === 'subtitles')) last.captions = true;
+          break;
+        }
+        case 'h1':
+        case 'h2':
+        case 'h3':
+        case 'h4':
+        case 'h5':
+        case 'h6': {
+          const collector = new Collector(MAX_COLLECTED_CHARS, false, true);
+          frame.collectors.push(collector);
+          frame.onClose = () =>
+            headings.push({
+              level: Number(tag.slice(1)),
+              text: collector.text(),
+              hidden: atHidden,
+            });
+          break;
+        }
+        case 'marquee':
+        case 'blink':
+          marqueeOrBlink++;
+          break;
+        default:
+          break;
+      }
+      if (role === 'main' && tag !== 'main') landmarks.main++;
+      if (role === 'navigation' && tag !== 'nav') landmarks.nav++;
+      if (role === 'banner') landmarks.banner++;
+      if (role === 'contentinfo') landmarks.contentinfo++;
+      if (role === 'button' && tag !== 'a' && tag !== 'button') {
+        const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
+        frame.collectors.push(collector);
+        const previous = frame.onClose;
+        frame.onClose = () => {
+          previous?.();
+          const name = normalise(attribs['aria-label'] ?? '') || collector.text();
+          buttons.push({ name, hidden: atHidden, inDialog: frame.dialog !== undefined });
+          frame.dialog?.buttons.push(name);
+        };
+      }
+      for (const collector of frame.collectors)
+        if (!activeCollectors.includes(collector)) activeCollectors.push(collector);
+      stack.push(frame);
     },
-    {
-      decodeEntities: true,
-      lowerCaseTags: true,
-      lowerCaseAttributeNames: true,
-      recognizeSelfClosing: false,
+
+    ontext(data) {
+      const frame = top();
+      if (!frame) return;
+      if (frame.tag === 'script') {
+        if (scriptExecutable && inlineScript.length < MAX_INLINE_SCRIPT_CHARS) inlineScript += data;
+        return;
+      }
+      if (frame.tag === 'style') {
+        if (inlineStyle.length < MAX_INLINE_STYLE_CHARS) inlineStyle += data;
+        return;
+      }
+      if (frame.tag === 'title' && titleCollector) {
+        titleCollector.add(data);
+        return;
+      }
+      if (frame.noText) return;
+      if (frame.hidden) {
+        // A dialog hidden at load (shown later by script) still tells what it would say, and
+        // its buttons and links still have names; screen-reader-only text names links too.
+        for (const collector of activeCollectors)
+          if (collector.hidden || (collector.accessibleName && !frame.atHidden))
+            collector.add(data);
+        return;
+      }
+      if (segmentParts.length === 0) {
+        if (data.trim() === '') return;
+        segmentContainer = innermostBlock();
+        segmentChrome = frame.chrome;
+        segmentTiny = frame.tiny;
+      }
+      if (segmentLength < MAX_SEGMENT_CHARS * 4) {
+        segmentParts.push(data);
+        segmentLength += data.length;
+      }
+      for (const hint of frame.hints) segmentHints.add(hint);
+      for (const collector of activeCollectors) collector.add(data);
     },
-  );
-  parser.write(html);
-  parser.end();
+
+    onclosetag(tag) {
+      if (BLOCK_TAGS.has(tag)) flushSegment();
+      for (const collector of activeCollectors) collector.markBoundary();
+      const frame = stack.pop();
+      if (!frame) return;
+      frame.onClose?.();
+      if (frame.collectors.length > 0) {
+        for (const collector of frame.collectors) {
+          const at = activeCollectors.indexOf(collector);
+          if (at >= 0) activeCollectors.splice(at, 1);
+        }
+      }
+    },
+  };
+  walkDocument(document, visitor);
   flushSegment();
 
   const labelText = (id: string | null): string | null => {
@@ -780,7 +773,7 @@ export function scanPage(html: string): PageFacts {
     .some((link) => (link.href ?? '').startsWith('#') && /skip|jump to/i.test(link.name));
 
   return {
-    htmlChars: html.length,
+    htmlChars,
     lang,
     title,
     metaDescription,

@@ -7,7 +7,6 @@ import {
   isScreenReaderOnly,
   isStyleHidden,
   NO_HIDING_RULES,
-  styleSheetsOf,
 } from './visibility.js';
 
 describe('visibility', () => {
@@ -41,12 +40,6 @@ describe('visibility', () => {
     expect(hiddenByRules(rules, 'modal is-open', undefined)).toBe(false);
     expect(hiddenByRules(rules, 'nav', undefined)).toBe(false);
     expect(hiddenByRules(NO_HIDING_RULES, 'modal', 'x')).toBe(false);
-  });
-
-  it('reads the text of every <style> element', () => {
-    expect(
-      styleSheetsOf('<style>.a{display:none}</style><p>x</p><STYLE media="print">.b{}</STYLE>'),
-    ).toBe('.a{display:none}\n.b{}\n');
   });
 
   it('knows positive evidence that a pop-up is shown: open state classes and displaying inline styles', () => {

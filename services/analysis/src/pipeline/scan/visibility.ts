@@ -178,13 +178,3 @@ export function hiddenByRules(
   // ".modal{display:none} .modal.is-open{display:block}": an element with both classes shows.
   return !rules.shown.some((compound) => compound.every((part) => tokens.includes(part)));
 }
-
-/** The text of the page's <style> elements, read before the main pass (rules usually sit in <head>). */
-export function styleSheetsOf(html: string): string {
-  let css = '';
-  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) {
-    css += `${match[1] ?? ''}\n`;
-    if (css.length >= MAX_CSS_CHARS) break;
-  }
-  return css;
-}
