@@ -18,6 +18,8 @@ export interface BrowserObservation {
   readonly fingerprinting: readonly FingerprintingFinding[];
   /** axe-core on the rendered DOM; null when it did not finish within the budget. */
   readonly accessibility: AccessibilityAudit | null;
+  /** Same-site links of the rendered page, in order: candidates for the inner-page visit. */
+  readonly innerLinks: readonly string[];
   /** Connections the egress proxy refused (loopback, private, metadata…): nothing was connected. */
   readonly refused: readonly { readonly target: string; readonly reason: string }[];
   /** PNG of the first screen (viewport only), null when it could not be taken in time. */

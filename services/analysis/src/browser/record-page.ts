@@ -10,6 +10,7 @@ import type { BrowserObservation, ObservedResourceType } from './browser-observa
 import type { EgressProxy } from './egress-proxy.js';
 import { BrowserTierError, BrowserTierErrorCode } from './browser-tier.error.js';
 import { auditAccessibility } from './accessibility-audit.js';
+import { innerLinks } from './inner-links.js';
 import {
   FONT_PROBE_THRESHOLD,
   fingerprintProbe,
@@ -113,6 +114,13 @@ export async function recordPage(
       options.accessibility === false
         ? null
         : await auditAccessibility(page, Math.min(AXE_LIMIT_MS, remaining(500)));
+    const hrefs = await page
+      .evaluate(() => {
+        const doc = (globalThis as unknown as { document: { links: ArrayLike<{ href: string }> } })
+          .document;
+        return Array.from(doc.links, (link) => link.href).slice(0, 500);
+      })
+      .catch(() => [] as string[]);
     const jar = await context.cookies();
     const finalUrl = page.url() === 'about:blank' ? url : page.url();
     const requests = classifyRequests(recorder.requests, finalUrl, catalog);
@@ -130,6 +138,7 @@ export async function recordPage(
         probeEvents.filter((e) => e.script !== null && loaded.has(e.script)),
       ),
       accessibility,
+      innerLinks: innerLinks(hrefs, finalUrl),
       cookies: classifyCookies(jar, finalUrl, Math.floor(Date.now() / 1000), catalog),
       refused: egress.refused,
       screenshotPng,

@@ -60,7 +60,7 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
         if (path === '/logo.gif') return pixel(response);
         html(
           response,
-          '<!doctype html><html lang="en"><title>Plain</title><main><h1>Plain</h1><img src="/logo.gif" alt="logo"><p>Hello.</p></main></html>',
+          '<!doctype html><html lang="en"><title>Plain</title><main><h1>Plain</h1><img src="/logo.gif" alt="logo"><p>Hello. <a href="/about">About</a> <a href="https://elsewhere.test/">Elsewhere</a></p></main></html>',
         );
       },
       // A vendor script that fingerprints canvas, audio and fonts; the page's own small canvas does not count.
@@ -218,6 +218,7 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
     expect(seen.status).toBe(200);
     expect(seen.trackers).toEqual([]);
     expect(seen.cookies).toEqual([]);
+    expect(seen.innerLinks).toEqual(['http://plain.test/about']);
     expect(seen.fingerprinting).toEqual([]);
     expect(seen.accessibility).toMatchObject({
       violations: [],
