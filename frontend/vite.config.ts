@@ -22,6 +22,7 @@ export default defineConfig({
         analysis: 'src/features/analysis/routes/analysis-page.tsx',
         landing: 'src/features/landing/routes/landing-page.tsx',
         dashboard: 'src/features/dashboard/routes/dashboard-page.tsx',
+        scores: 'src/features/scores/routes/scores-page.tsx',
       },
     }),
     precompress(),

@@ -239,4 +239,30 @@ describe('search home', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Search by voice' })).toBeTruthy();
   });
+
+  it('explains a score: the badge says its band and findings and leads to "How scores work"', async () => {
+    stubServer(null, {
+      'GET /api/search': () =>
+        Response.json({
+          query: 'q',
+          results: [siteFixture({ id: 1, title: 'Shop', frenlinessScore: 32 })],
+          total: 1,
+          totalIsEstimate: false,
+          page: 1,
+          limit: 10,
+          correctedQuery: null,
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/?q=shop');
+    const badge = await screen.findByRole('link', {
+      name: /How scores work/,
+    });
+    expect(badge.textContent).toBe('Frenliness 32 Unfrenly (under 40 of 100). How scores work');
+    await user.click(badge);
+    await waitFor(() => expect(location()).toBe('/scores'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'How scores work' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'What it does not see' })).toBeTruthy();
+    expect(screen.getByText('Unfrenly · under 40')).toBeTruthy();
+  });
 });

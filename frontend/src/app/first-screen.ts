@@ -1,6 +1,6 @@
 /** The screens, each its own chunk (route-level code splitting, see screens.ts). */
 export type ScreenName =
-  'searchHome' | 'searchResults' | 'browser' | 'analysis' | 'landing' | 'dashboard';
+  'searchHome' | 'searchResults' | 'browser' | 'analysis' | 'landing' | 'dashboard' | 'scores';
 
 /**
  * The screen(s) an address may show first, before the authentication check has answered:
@@ -18,6 +18,8 @@ export function firstScreensFor(pathname: string, search: string): ScreenName[] 
       return ['analysis'];
     case '/home':
       return ['landing'];
+    case '/scores':
+      return ['scores'];
     case '/dashboard':
       return ['dashboard', 'landing'];
     default:

@@ -9,6 +9,7 @@ import {
   BrowserPage,
   DashboardPage,
   LandingPage,
+  ScoresPage,
   SearchHomePage,
   SearchResultsPage,
 } from './screens';
@@ -62,6 +63,8 @@ export const routes: RouteObject[] = [
       { path: 'analysis', element: <AnalysisPage /> },
       { path: 'home', element: <LandingPage /> },
       { path: 'dashboard', element: <DashboardOrLanding /> },
+      // "How scores work", linked from every explained score badge (beyond the spec's table).
+      { path: 'scores', element: <ScoresPage /> },
       { path: '*', element: <HomeOrLanding /> },
     ],
   },

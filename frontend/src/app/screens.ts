@@ -9,6 +9,7 @@ const loaders = {
   analysis: () => import('../features/analysis/routes/analysis-page'),
   landing: () => import('../features/landing/routes/landing-page'),
   dashboard: () => import('../features/dashboard/routes/dashboard-page'),
+  scores: () => import('../features/scores/routes/scores-page'),
 } satisfies Record<ScreenName, () => Promise<unknown>>;
 
 export const SearchHomePage = lazy(loaders.searchHome);
@@ -17,6 +18,7 @@ export const BrowserPage = lazy(loaders.browser);
 export const AnalysisPage = lazy(loaders.analysis);
 export const LandingPage = lazy(loaders.landing);
 export const DashboardPage = lazy(loaders.dashboard);
+export const ScoresPage = lazy(loaders.scores);
 
 /**
  * Starts loading the chunk(s) the first screen needs while the authentication check runs,

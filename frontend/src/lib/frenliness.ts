@@ -52,6 +52,23 @@ export const BAND_LABEL: Record<ScoreBand, string> = {
   poor: 'Unfrenly',
 };
 
+/** The band's range in words: "80–100", "under 40". */
+export function bandRange(band: ScoreBand): string {
+  switch (band) {
+    case 'best':
+      return `${SCORE_BAND_THRESHOLDS.best}–100`;
+    case 'good':
+      return `${SCORE_BAND_THRESHOLDS.good}–${SCORE_BAND_THRESHOLDS.best - 1}`;
+    case 'fair':
+      return `${SCORE_BAND_THRESHOLDS.fair}–${SCORE_BAND_THRESHOLDS.good - 1}`;
+    case 'poor':
+      return `under ${SCORE_BAND_THRESHOLDS.fair}`;
+  }
+}
+
+/** Where the app explains its scores. */
+export const HOW_SCORES_WORK_PATH = '/scores';
+
 /** Bar colour of a 0–100 value in the same bands (scores and UX bars). */
 export const BAND_BAR_CLASS: Record<ScoreBand, string> = {
   best: 'bg-emerald-600',

@@ -80,7 +80,7 @@ export function FrenlinessScoreCard({ site }: { site: SiteDto }) {
                 {score}
                 <span className="text-lg font-medium text-slate-500">/100</span>
               </p>
-              <FrenlinessBadge score={score} className="mb-1.5" />
+              <FrenlinessBadge score={score} className="mb-1.5" explain={{}} />
               <span className="mb-1.5 text-sm text-slate-600">{BAND_LABEL[scoreBand(score)]}</span>
             </div>
             <Progress

@@ -55,7 +55,7 @@ export function ResultCard({ site, myVote, onVote, onStake }: ResultCardProps) {
               </Link>
             </>
           ) : (
-            <FrenlinessBadge score={score} />
+            <FrenlinessBadge score={score} explain={{ findings: summary }} />
           )}
           {site.isVerified && (
             <Badge tone="verified">
