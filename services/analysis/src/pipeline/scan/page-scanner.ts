@@ -3,6 +3,9 @@
 // knows whether it is visible (decided once per element, scan/visibility.ts), which block it
 // belongs to and what its ancestors are for (class/id hints).
 import { Collector } from './collector.js';
+import { elementsOf } from './extract/elements.js';
+import { headFactsOf } from './extract/head-facts.js';
+import { structureFactsOf } from './extract/structure-facts.js';
 import {
   parseHtml,
   styleTextOf,
@@ -183,20 +186,13 @@ export function scanPage(html: string): PageFacts {
 /** Reads the facts of an already parsed page (`htmlChars`: the length of its source text). */
 export function scanDocument(document: HtmlDocument, htmlChars: number): PageFacts {
   const hidingRules = hidingRulesOf(styleTextOf(document));
+  // Facts read straight from the tree by small extractors (extract/*.ts); the walk below reads
+  // the ones that depend on visibility and on the open elements around each piece of text.
+  const elements = elementsOf(document);
+  const structure = structureFactsOf(elements);
   const stack: Frame[] = [];
   const activeCollectors: Collector[] = [];
 
-  let lang: string | null = null;
-  let title: string | null = null;
-  let metaDescription: string | null = null;
-  let ogTitle: string | null = null;
-  let ogDescription: string | null = null;
-  let viewport: string | null = null;
-  let metaRefresh: string | null = null;
-  let metaReferrer: string | null = null;
-  let metaCsp: string | null = null;
-  let hasFavicon = false;
-  let bodyAriaHidden = false;
   const images: ImageFact[] = [];
   const links: LinkFact[] = [];
   const buttons: ButtonFact[] = [];
@@ -206,8 +202,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
   const headings: HeadingFact[] = [];
   const landmarks = { main: 0, nav: 0, banner: 0, contentinfo: 0 };
   const labelFor = new Map<string, Collector>();
-  const idCounts = new Map<string, number>();
-  const positiveTabindex: { tag: string; value: number }[] = [];
   const iframes: IframeFact[] = [];
   const scripts: ScriptFact[] = [];
   const resources: ResourceFact[] = [];
@@ -220,12 +214,10 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
   let inlineScript = '';
   let scriptExecutable = true;
   let inlineStyle = '';
-  let marqueeOrBlink = 0;
   let visibleChars = 0;
   let words = 0;
   let formIndex = -1;
   let openLabel: Collector | undefined;
-  let titleCollector: Collector | undefined;
 
   // The block of text being gathered.
   let segmentParts: string[] = [];
@@ -346,12 +338,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         collectors: [],
       };
 
-      if (attribs.id !== undefined && attribs.id !== '')
-        idCounts.set(attribs.id, (idCounts.get(attribs.id) ?? 0) + 1);
-      if (attribs.tabindex !== undefined) {
-        const value = Number(attribs.tabindex);
-        if (Number.isInteger(value) && value > 0) positiveTabindex.push({ tag, value });
-      }
       const blocksPaste = noteBlockedEvents(tag, attribs);
 
       // Dialog-like containers: the outermost one counts.
@@ -410,41 +396,8 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
       }
 
       switch (tag) {
-        case 'html':
-          if (attribs.lang !== undefined) lang = attribs.lang.trim();
-          break;
-        case 'body':
-          bodyAriaHidden = attribs['aria-hidden'] === 'true';
-          break;
-        case 'title':
-          if (!inSvg && title === null && !titleCollector) {
-            titleCollector = new Collector(300);
-            frame.collectors.push(titleCollector);
-            const collector = titleCollector;
-            frame.onClose = () => {
-              title = collector.text();
-            };
-          }
-          break;
-        case 'meta': {
-          const name = (attribs.name ?? '').toLowerCase();
-          const property = (attribs.property ?? '').toLowerCase();
-          const equiv = (attribs['http-equiv'] ?? '').toLowerCase();
-          const content = attribs.content ?? '';
-          if (name === 'description' && metaDescription === null)
-            metaDescription = normalise(content);
-          if (property === 'og:title' && ogTitle === null) ogTitle = normalise(content);
-          if (property === 'og:description' && ogDescription === null)
-            ogDescription = normalise(content);
-          if (name === 'viewport') viewport = content;
-          if (name === 'referrer') metaReferrer = content.trim().toLowerCase();
-          if (equiv === 'refresh') metaRefresh = content;
-          if (equiv === 'content-security-policy') metaCsp = content;
-          break;
-        }
         case 'link': {
           const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
-          if (rel.includes('icon') || rel.includes('apple-touch-icon')) hasFavicon = true;
           if (rel.includes('stylesheet')) addResource('stylesheet', attribs.href);
           if (rel.includes('preload') || rel.includes('prefetch') || rel.includes('modulepreload'))
             addResource(preloadKind(rel, attribs.as), attribs.href);
@@ -660,10 +613,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
             });
           break;
         }
-        case 'marquee':
-        case 'blink':
-          marqueeOrBlink++;
-          break;
         default:
           break;
       }
@@ -698,10 +647,8 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         if (inlineStyle.length < MAX_INLINE_STYLE_CHARS) inlineStyle += data;
         return;
       }
-      if (frame.tag === 'title' && titleCollector) {
-        titleCollector.add(data);
-        return;
-      }
+      // The title is read from the tree (extract/head-facts.ts), never as page text.
+      if (frame.tag === 'title') return;
       if (frame.noText) return;
       if (frame.hidden) {
         // A dialog hidden at load (shown later by script) still tells what it would say, and
@@ -774,17 +721,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
 
   return {
     htmlChars,
-    lang,
-    title,
-    metaDescription,
-    ogTitle,
-    ogDescription,
-    viewport,
-    metaRefresh,
-    metaReferrer,
-    metaCsp,
-    hasFavicon,
-    bodyAriaHidden,
+    ...headFactsOf(elements),
     images,
     links: linkFacts,
     buttons,
@@ -794,11 +731,8 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
     headings,
     landmarks,
     skipLink,
-    duplicateIds: [...idCounts]
-      .filter(([, count]) => count > 1)
-      .map(([id]) => id)
-      .slice(0, 50),
-    positiveTabindex,
+    duplicateIds: structure.duplicateIds,
+    positiveTabindex: structure.positiveTabindex,
     iframes,
     scripts,
     inlineScript,
@@ -815,7 +749,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
     segments,
     visibleChars,
     words,
-    marqueeOrBlink,
+    marqueeOrBlink: structure.marqueeOrBlink,
     adSlots,
     blockedInteractions,
     countdownTexts: countdowns.map((collector) => collector.text()).filter((text) => text !== ''),
