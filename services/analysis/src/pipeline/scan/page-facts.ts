@@ -165,7 +165,7 @@ export interface PageFacts {
   readonly positiveTabindex: readonly { readonly tag: string; readonly value: number }[];
   readonly iframes: readonly IframeFact[];
   readonly scripts: readonly ScriptFact[];
-  /** Inline script text, capped (see MAX_INLINE_SCRIPT_CHARS). */
+  /** Executable inline script text, capped (see MAX_INLINE_SCRIPT_CHARS in extract/resource-facts.ts). */
   readonly inlineScript: string;
   /** Inline <style> text, capped. */
   readonly inlineStyle: string;

@@ -5,6 +5,7 @@
 import { Collector } from './collector.js';
 import { elementsOf } from './extract/elements.js';
 import { headFactsOf } from './extract/head-facts.js';
+import { resourceFactsOf } from './extract/resource-facts.js';
 import { structureFactsOf } from './extract/structure-facts.js';
 import {
   parseHtml,
@@ -14,8 +15,6 @@ import {
   type HtmlDocument,
 } from './document.js';
 import { hintsOf } from './hints.js';
-import { inlineLoadsOf, isExecutableScriptType } from './inline-loads.js';
-import { preloadKind } from './preload-kind.js';
 import { countWords, isTinyStyle, normalise } from './text-measure.js';
 import {
   classStateOf,
@@ -38,18 +37,13 @@ import type {
   LinkFact,
   MediaFact,
   PageFacts,
-  ResourceFact,
-  ScriptFact,
   TextSegment,
 } from './page-facts.js';
 
-export const MAX_INLINE_SCRIPT_CHARS = 300_000;
-const MAX_INLINE_STYLE_CHARS = 200_000;
 const MAX_SEGMENTS = 20_000;
 const MAX_SEGMENT_CHARS = 4_000;
 const MAX_COLLECTED_CHARS = 400;
 const MAX_DIALOG_CHARS = 1_500;
-const MAX_RESOURCES = 2_000;
 
 const BLOCK_TAGS = new Set([
   'address',
@@ -203,17 +197,12 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
   const landmarks = { main: 0, nav: 0, banner: 0, contentinfo: 0 };
   const labelFor = new Map<string, Collector>();
   const iframes: IframeFact[] = [];
-  const scripts: ScriptFact[] = [];
-  const resources: ResourceFact[] = [];
   const media: { fact: Omit<MediaFact, 'captions'>; captions: boolean }[] = [];
   const dialogs: DialogBuilder[] = [];
   const segments: TextSegment[] = [];
   const adSlots: string[] = [];
   const blockedInteractions: string[] = [];
   const countdowns: Collector[] = [];
-  let inlineScript = '';
-  let scriptExecutable = true;
-  let inlineStyle = '';
   let visibleChars = 0;
   let words = 0;
   let formIndex = -1;
@@ -250,19 +239,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
       tiny: segmentTiny,
     });
     segmentHints = new Set();
-  };
-
-  const addResource = (kind: ResourceFact['kind'], url: string | undefined): void => {
-    // <noscript> content is never loaded by a browser that runs the page's scripts.
-    if (!url || resources.length >= MAX_RESOURCES || top()?.inNoscript) return;
-    const trimmed = url.trim();
-    if (
-      trimmed === '' ||
-      /^(data|blob|javascript|about|mailto|tel):/i.test(trimmed) ||
-      trimmed.startsWith('#')
-    )
-      return;
-    resources.push({ kind, url: trimmed });
   };
 
   const innermostBlock = (): string => {
@@ -396,29 +372,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
       }
 
       switch (tag) {
-        case 'link': {
-          const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
-          if (rel.includes('stylesheet')) addResource('stylesheet', attribs.href);
-          if (rel.includes('preload') || rel.includes('prefetch') || rel.includes('modulepreload'))
-            addResource(preloadKind(rel, attribs.as), attribs.href);
-          if (rel.includes('preconnect') || rel.includes('dns-prefetch'))
-            addResource('preconnect', attribs.href);
-          break;
-        }
-        case 'script': {
-          const src = attribs.src ?? null;
-          // JSON data (ld+json, application/json, templates) is not code: URLs in it load nothing.
-          scriptExecutable = isExecutableScriptType(attribs.type) && !frame.inNoscript;
-          scripts.push({
-            src,
-            integrity: attribs.integrity !== undefined && attribs.integrity !== '',
-            type: attribs.type ?? null,
-          });
-          if (src) addResource('script', src);
-          break;
-        }
-        case 'style':
-          break;
         case 'main':
           landmarks.main++;
           break;
@@ -442,7 +395,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
               role === 'presentation' || role === 'none' || attribs['aria-hidden'] === 'true',
             hidden: atHidden,
           });
-          addResource('img', attribs.src);
           // An image's alt names the link or button it sits in.
           if (alt) for (const collector of activeCollectors) collector.add(` ${alt} `);
           break;
@@ -497,7 +449,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
             hidden,
           });
           formIndex = forms.length - 1;
-          addResource('form', attribs.action);
           frame.onClose = () => {
             formIndex = -1;
           };
@@ -569,7 +520,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
             hidden: atHidden,
             ad: hints.includes('ad'),
           });
-          addResource('iframe', src ?? undefined);
           break;
         }
         case 'video':
@@ -585,12 +535,8 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
             captions: false,
           } as { fact: Omit<MediaFact, 'captions'>; captions: boolean };
           media.push(entry);
-          addResource('media', attribs.src);
           break;
         }
-        case 'source':
-          if (parent?.tag === 'video' || parent?.tag === 'audio') addResource('media', attribs.src);
-          break;
         case 'track': {
           const kind = (attribs.kind ?? 'subtitles').toLowerCase();
           const last = media[media.length - 1];
@@ -639,15 +585,8 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
     ontext(data) {
       const frame = top();
       if (!frame) return;
-      if (frame.tag === 'script') {
-        if (scriptExecutable && inlineScript.length < MAX_INLINE_SCRIPT_CHARS) inlineScript += data;
-        return;
-      }
-      if (frame.tag === 'style') {
-        if (inlineStyle.length < MAX_INLINE_STYLE_CHARS) inlineStyle += data;
-        return;
-      }
-      // The title is read from the tree (extract/head-facts.ts), never as page text.
+      // Scripts, styles (extract/resource-facts.ts) and the title (extract/head-facts.ts) are read
+      // from the tree, never as page text.
       if (frame.tag === 'title') return;
       if (frame.noText) return;
       if (frame.hidden) {
@@ -734,16 +673,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
     duplicateIds: structure.duplicateIds,
     positiveTabindex: structure.positiveTabindex,
     iframes,
-    scripts,
-    inlineScript,
-    inlineStyle,
-    resources: [
-      ...resources,
-      ...inlineLoadsOf(inlineScript).map((load) => ({
-        kind: 'inline-script' as const,
-        url: load.url,
-      })),
-    ],
+    ...resourceFactsOf(elements),
     media: media.map(({ fact, captions }) => ({ ...fact, captions })),
     dialogs: dialogFacts,
     segments,
