@@ -3,7 +3,7 @@ import { SearchService } from '../src/search/search.service.js';
 import { insertSites, type FixtureSite } from './fixtures.js';
 import { ENGINES, SearchContext } from './search-context.js';
 
-// Golden orderings of ranking v3 (services/search/src/ranking/sql/ranking-v3.sql) on a small
+// Golden orderings of the ranking (services/search/src/ranking/sql/ranking.sql) on a small
 // corpus: each case is a property of the formula that docs/search-ranking.md promises.
 
 const visitor = { ip: '198.51.100.16' };
@@ -87,7 +87,7 @@ const FIXTURES: FixtureSite[] = [
   },
 ];
 
-describe.each(ENGINES)('ranking v3 golden orderings on %s', (engine) => {
+describe.each(ENGINES)('ranking golden orderings on %s', (engine) => {
   let ctx: SearchContext;
   let sut: SearchService;
 
@@ -105,9 +105,10 @@ describe.each(ENGINES)('ranking v3 golden orderings on %s', (engine) => {
     sut.search({ q, page: 1, limit: 10 }, visitor);
   const domains = async (q: string) => (await search(q)).results.map((site) => site.domain);
 
-  // v2 put both named sites first (+4 for the name). v3: the page about the word first; the
-  // foundation, whose two-word title is the word, is a near-tie with the Kafka page (title of
-  // three words) and passes it on its far better static rank, as a near-tie may.
+  // v2 put both named sites first (+4 for the name). Now the page about the word is first; the
+  // foundation (a title of two words, the word in its URL) is a near-tie with the Kafka page
+  // (a title of three words, the word in its description) and passes it on its far better
+  // static rank, as a near-tie may; the other named site comes last.
   it('ranks a page about the word above friendlier sites merely named after it', async () => {
     expect(await domains('metamorphosis')).toEqual([
       'insectlife.example',

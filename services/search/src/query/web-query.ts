@@ -4,6 +4,8 @@
 // text (on PostgreSQL the parameter is written into the statement as an escaped literal, see
 // sql-script.ts).
 
+import { MIN_CORRECTABLE_LENGTH, STOP_WORDS } from './spelling-edits.js';
+
 export interface QueryAtom {
   readonly kind: 'term' | 'phrase';
   /** Lower-cased, NFKC-normalised, inner whitespace collapsed. */
@@ -140,7 +142,8 @@ export function exactMatchText(query: WebQuery): string {
 /** Positive plain terms, which typo correction may replace. */
 export function correctableTerms(query: WebQuery): string[] {
   const terms = query.clauses.flatMap((clause) => clause.alternatives).filter((atom) => atom.kind === 'term' && !atom.negated && !atom.prefix);
-  return [...new Set(terms.map((atom) => atom.text))];
+  // Short words and stop words are left alone: "la" is not a typo of "las", nor "of" of "off".
+  return [...new Set(terms.map((atom) => atom.text))].filter((text) => [...text].length >= MIN_CORRECTABLE_LENGTH && !STOP_WORDS.has(text));
 }
 
 /**

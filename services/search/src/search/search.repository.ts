@@ -123,6 +123,15 @@ interface RankedPageRow {
 export class SearchRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
+  /** How many sites use each of these words, for the words the lexicon knows (absent: unknown). */
+  async lexiconSites(words: readonly string[]): Promise<Map<string, number>> {
+    if (words.length === 0) return new Map();
+    const result = await this.db.execute<{ word: string; sites: number }>(
+      sql`select word, sites from search.lexicon where word in (select value from json_array_elements_text(${JSON.stringify(words)}::json))`,
+    );
+    return new Map(result.rows.map((row) => [row.word, Number(row.sites)]));
+  }
+
   async rankedPage(request: RankedSearch): Promise<RankedPage> {
     const options = {
       unpredictable: request.unpredictable,

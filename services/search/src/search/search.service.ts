@@ -14,6 +14,7 @@ import {
   parseWebQuery,
   type WebQuery,
 } from '../query/web-query.js';
+import { oneEditVariants } from '../query/spelling-edits.js';
 import { QueryLogWriter } from '../trending/query-log.writer.js';
 import { VisitorHasher } from '../trending/visitor-hash.js';
 import { withinDeadline } from './search-deadline.js';
@@ -80,7 +81,7 @@ export class SearchService {
   private async answer(parsed: WebQuery, offset: number, limit: number): Promise<{ outcome: Outcome; correctedQuery: string | null }> {
     const { outcome, corrections } = await this.run(parsed, offset, limit, exactMatchText(parsed), correctableTerms(parsed));
     if (outcome.total >= this.settings.ranking.correctBelow) return { outcome, correctedQuery: null };
-    const corrected = corrections ? await this.runCorrected(parsed, corrections, offset, limit) : undefined;
+    const corrected = corrections ? await this.runCorrected(parsed, await this.preferOneEdit(corrections), offset, limit) : undefined;
     if (corrected && corrected.outcome.total > outcome.total) return { outcome: corrected.outcome, correctedQuery: corrected.display };
     return { outcome, correctedQuery: null };
   }
@@ -121,6 +122,23 @@ export class SearchService {
       ? { hits: page.hits, total: page.candidates, totalIsEstimate: false }
       : { hits: page.hits, total: Math.max(page.candidates, page.estimate), totalIsEstimate: true };
     return { outcome, corrections: page.corrections };
+  }
+
+  /**
+   * A known word one adjacent swap or one deleted letter away from an unknown one is its
+   * correction (the most used, if several), whatever pg_trgm found: similarity ranks swaps
+   * badly ("jagaur" found "jag", "brnox" nothing). One lexicon lookup, only on this rare path.
+   */
+  private async preferOneEdit(corrections: ReadonlyMap<string, string | undefined>): Promise<ReadonlyMap<string, string | undefined>> {
+    const variants = new Map([...corrections.keys()].map((term) => [term, oneEditVariants(term)]));
+    const known = await this.repository.lexiconSites([...new Set([...variants.values()].flat())]);
+    if (known.size === 0) return corrections;
+    const preferred = new Map(corrections);
+    for (const [term, candidates] of variants) {
+      const best = candidates.filter((word) => known.has(word)).sort((a, b) => (known.get(b) ?? 0) - (known.get(a) ?? 0) || (a < b ? -1 : 1))[0];
+      if (best !== undefined) preferred.set(term, best);
+    }
+    return preferred;
   }
 
   /** Unknown words widened to "word OR word* OR closest known word", then searched again. */

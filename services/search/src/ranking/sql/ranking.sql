@@ -1,8 +1,11 @@
--- Ranking v3 (docs/search-ranking.md): the one readable home of the search ranking. Migration
--- 0010_ranking_v3 is this file verbatim (ranking-sql.spec.ts checks it); a new formula is a new
--- file and a new migration, never an edit of a landed one.
+-- Ranking v4 (docs/search-ranking.md): the one readable home of the search ranking. The newest
+-- migration that defines search.ranked_page is this file verbatim (ranking-sql.spec.ts checks
+-- it; now 0011_ranking_v4); a change is an edit here and a new migration that copies it, never
+-- an edit of a landed migration. Every statement replaces what it defines, so the file can be
+-- applied again. (Re-tokenising the catalogue when the document changes is a one-time
+-- statement of its own migration: 0010_ranking_v3 did it for the fields below.)
 --
--- 1. The document. Fields, each its own tsvector weight so that BM25F can weigh and normalise
+-- 1. The document (since v3). Fields, each its own tsvector weight so that BM25F can weigh and normalise
 --    them apart: A title; B description and tags; C URL words (the host as one token and its
 --    labels without the public suffix: "fahrenheit_fact.blogspot.com" -> fahrenheit, fact,
 --    blogspot); D the first 1,000 characters of page text. Before v3 the domain was indexed as
@@ -14,39 +17,32 @@ CREATE OR REPLACE FUNCTION search.site_document(title text, domain text, descrip
     || setweight(to_tsvector('english'::regconfig, domain || ' ' || regexp_replace(regexp_replace(domain, '\.[^.]+$', ''), '[._-]+', ' ', 'g')), 'C')
     || setweight(to_tsvector('english'::regconfig, left(page_text, 1000)), 'D');
 --> statement-breakpoint
--- 2. BM25F of one site over its head vector (title, description and tags, URL words), for the
---    query's positive terms with their idf:
---      score = Σ_t idf_t · tf_t / (k1 + tf_t) · prior
---      tf_t  = Σ_f w_f · tf_{t,f} / (1 − b_f + b_f · len_f / avglen_f)
+-- 2. BM25F, one query term t against one site's head vector split by field (fa title, fb
+--    description and tags, fc URL words: ts_filter of the weights A, B, C):
+--      w_t   = Σ_f w_f · tf_{t,f} / (1 − b_f + b_f · len_f / avglen_f)
+--      score = Σ_t idf_t · w_t / (1.2 + w_t) · (0.99 + 0.02 · static_rank)
 --    w: title 3, description 1, URL words 0.75 (a site's name: it says what the site is called,
---    not what it is about; at 1.5 a site named after the word tied with pages about it); b: title 0.75, description 0.75, URL 0.5;
---    avglen: title 6, description 25, URL 3 positions; k1 1.2. A term of a page-text match
---    (body_match) that the head lacks counts as once in a field of weight 0.5. A missing term
---    adds nothing (partial matches rank, lower). prior = 0.99 + 0.02 · static_rank (static_rank
---    in [0, 1]: Frenliness, community balance, trust): at most ±1 %, so it reorders near-ties
---    and never lifts a weak match over a clearly relevant one (saturation brings the scores of
---    one-word queries within a few per cent of each other: ±5 % let a friendlier site named
---    after the word pass the pages about it).
-CREATE FUNCTION search.score_v3(head_vector tsvector, static_rank float8, terms text[], prefixes boolean[], idfs float8[], body_match boolean)
-    RETURNS float8
+--    not what it is about; at 1.5 a site named after the word tied with pages about it); b:
+--    title 0.75, description 0.75, URL 0.5; len and avglen in distinct words: title 6,
+--    description 25, URL 3; k1 1.2. tf_{t,f}: ts_rank of the term in the field alone, scaled so
+--    that one occurrence is 1 (two 1.25, three 1.36: repetition saturates within the field;
+--    v3 counted positions with unnest, 15 ms per 300 candidates, 4 times the whole search).
+--    A term of a page-text match (body_match) that the head lacks counts 0.5.
+--    A missing term adds nothing (partial matches rank, lower). The prior 0.99 + 0.02 ·
+--    static_rank (static_rank in [0, 1]: Frenliness, community balance, trust) moves a score by
+--    at most ±1 %: saturation brings the scores of one-word queries within a few per cent of
+--    each other, and ±5 % let a friendlier site named after the word pass the pages about it.
+--    search.ranked_page writes the sum over the query's terms out in its statements (an
+--    inlined expression per term: a function per site cost more than the whole search).
+CREATE OR REPLACE FUNCTION search.field_weight_v4(fa tsvector, fb tsvector, fc tsvector, q tsquery, body_match boolean) RETURNS float8
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN (
-    WITH pos AS (
-      SELECT u.lexeme, w.weight FROM unnest(head_vector) u, unnest(u.weights) AS w(weight)
-    ), len AS (
-      SELECT count(*) FILTER (WHERE weight = 'A') AS a, count(*) FILTER (WHERE weight = 'B') AS b, count(*) FILTER (WHERE weight = 'C') AS c FROM pos
-    ), tf AS (
-      SELECT t.idf,
-        3.0 * count(p.weight) FILTER (WHERE p.weight = 'A') / (0.25 + 0.75 * l.a / 6.0)
-        + 1.0 * count(p.weight) FILTER (WHERE p.weight = 'B') / (0.25 + 0.75 * l.b / 25.0)
-        + 0.75 * count(p.weight) FILTER (WHERE p.weight = 'C') / (0.5 + 0.5 * l.c / 3.0) AS w
-      FROM unnest(terms, prefixes, idfs) WITH ORDINALITY AS t(term, prefix, idf, n)
-        CROSS JOIN len l
-        LEFT JOIN pos p ON p.lexeme = t.term OR (t.prefix AND starts_with(p.lexeme, t.term))
-      GROUP BY t.n, t.idf, l.a, l.b, l.c
-    )
-    SELECT coalesce(sum(tf.idf * w / (1.2 + w)), 0) * (0.99 + 0.02 * least(1, greatest(0, coalesce(static_rank, 0))))
-    FROM (SELECT tf.idf, CASE WHEN tf.w = 0 AND body_match THEN 0.5 ELSE tf.w END AS w FROM tf) tf);
+  RETURN CASE
+    WHEN fa @@ q OR fb @@ q OR fc @@ q THEN
+        3.0 * ts_rank('{1, 1, 1, 1}', fa, q, 0) / 0.6079271 / (0.25 + 0.75 * length(fa) / 6.0)
+      + 1.0 * ts_rank('{1, 1, 1, 1}', fb, q, 0) / 0.6079271 / (0.25 + 0.75 * length(fb) / 25.0)
+      + 0.75 * ts_rank('{1, 1, 1, 1}', fc, q, 0) / 0.6079271 / (0.5 + 0.5 * length(fc) / 3.0)
+    WHEN body_match THEN 0.5
+    ELSE 0 END;
 --> statement-breakpoint
 -- 3. The index: the head vector is the document's A, B and C part (before v3: A and B).
 CREATE OR REPLACE FUNCTION search.site_index_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -90,14 +86,6 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- The sites already indexed, tokenised again.
-WITH doc AS MATERIALIZED (
-  SELECT id, search.site_document(title, domain, description, tags, page_text) AS v FROM search.sites
-), bodies AS (
-  UPDATE search.site_bodies b SET search_vector = d.v FROM doc d WHERE b.id = d.id
-)
-UPDATE search.site_heads h SET head_vector = ts_filter(d.v, '{a,b,c}') FROM doc d WHERE h.id = d.id;
---> statement-breakpoint
 -- 4. One search: the bounded candidate stage (full matches: head tier, page-text tier, exact
 --    name matches as candidates only; partial matches when the full ones do not fill the
 --    page), the score of section 2, the result order, the page's rows, typo corrections.
@@ -126,7 +114,7 @@ DECLARE
   body_walk_rows constant float8 := 10000;
   -- Exact name matches join the candidates even when their static rank would leave them out.
   exact_candidates constant int := 20;
-  -- Terms this common or more are counted no further: their idf is that of this many sites.
+  -- Below this many sites a term's sites are counted; from it on, estimated by the planner.
   df_cap constant int := 10000;
   tree text := querytree(q);
   q_lit text := quote_literal(q::text) || '::tsquery';
@@ -134,6 +122,9 @@ DECLARE
   columns constant text := 'h.id, h.static_rank, h.domain, h.domain_label, h.title_key, h.head_vector';
   score text;
   body_score text;
+  term_q text;
+  -- The head vector's fields, as the score reads them.
+  fields constant text := 'ts_filter(h.head_vector, ''{a}'') AS fa, ts_filter(h.head_vector, ''{b}'') AS fb, ts_filter(h.head_vector, ''{c}'') AS fc';
   terms text[] := '{}';
   prefixes boolean[] := '{}';
   idfs float8[] := '{}';
@@ -184,8 +175,10 @@ BEGIN
   PERFORM set_config('jit', 'off', true), set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
     set_config('enable_bitmapscan', 'on', true), set_config('max_parallel_workers_per_gather', '0', true);
   -- The query's positive terms (stemmed lexemes; prefixes marked) and their idf over the head
-  -- vectors: counted exactly up to df_cap sites (a GIN lookup), N from the table statistics
-  -- once the table is large, counted while it is small (statistics of a fresh table are empty).
+  -- vectors: while the table is small (under df_cap sites) N and each term's sites are counted
+  -- (statistics of a fresh table are empty); from then on both come from the planner's
+  -- statistics (reltuples; the estimate of the term's matches), which cost no scan: counting
+  -- up to 10,000 matching rows per term made a search 4 times slower at 50k sites.
   -- A typo-corrected query is matched widened (typo OR typo* OR correction) but scored as
   -- the words as typed and as corrected (options.scoreQuery: their tsquery text). A prefix that
   -- another term completes ("wikiped:*" beside "wikipedia") would count the same word twice:
@@ -203,16 +196,31 @@ BEGIN
     SELECT count(*) INTO n_docs FROM search.site_heads;
   END IF;
   FOR term_n IN 1 .. cardinality(terms) LOOP
-    EXECUTE format('SELECT count(*) FROM (SELECT 1 FROM search.site_heads h WHERE (h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 0)
-        OR (h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 1) LIMIT %2$s) found',
-      quote_literal(terms[term_n]) || CASE WHEN prefixes[term_n] THEN ':*' ELSE '' END, df_cap) INTO df;
+    IF n_docs < df_cap THEN
+      EXECUTE format('SELECT count(*) FROM search.site_heads h WHERE (h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 0)
+          OR (h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 1)',
+        quote_literal(terms[term_n]) || CASE WHEN prefixes[term_n] THEN ':*' ELSE '' END) INTO df;
+    ELSE
+      EXECUTE format('EXPLAIN (FORMAT JSON) SELECT count(*) FROM search.site_heads h WHERE h.head_vector @@ %L::tsquery',
+        quote_literal(terms[term_n]) || CASE WHEN prefixes[term_n] THEN ':*' ELSE '' END) INTO plan;
+      df := coalesce((jsonb_path_query_first(plan, 'strict $.** ? (@."Relation Name" == "site_heads")."Plan Rows"'))::text::float8, 1);
+    END IF;
     idfs := idfs || ln(1 + (greatest(n_docs, df) - df + 0.5) / (df + 0.5));
   END LOOP;
-  score := format('search.score_v3(h.head_vector, h.static_rank, %L::text[], %L::boolean[], %L::float8[], false)', terms, prefixes, idfs);
+  -- The score of section 2 over rows h that carry fa, fb, fc (see fields) and static_rank.
   -- A page-text match holds every term only when the query is terms joined by AND (no OR):
-  -- only then does a term its head lacks earn the page-text credit.
-  body_score := format('search.score_v3(h.head_vector, h.static_rank, %L::text[], %L::boolean[], %L::float8[], %L)',
-    terms, prefixes, idfs, position('|' IN tree) = 0);
+  -- only then does a term its head lacks earn the page-text credit (body_score).
+  score := '0';
+  body_score := '0';
+  FOR term_n IN 1 .. cardinality(terms) LOOP
+    term_q := quote_literal(terms[term_n]) || CASE WHEN prefixes[term_n] THEN ':*' ELSE '' END;
+    score := score || format(' + %2$s * search.field_weight_v4(h.fa, h.fb, h.fc, %1$L::tsquery, false)
+        / (1.2 + search.field_weight_v4(h.fa, h.fb, h.fc, %1$L::tsquery, false))', term_q, idfs[term_n]);
+    body_score := body_score || format(' + %2$s * search.field_weight_v4(h.fa, h.fb, h.fc, %1$L::tsquery, %3$L)
+        / (1.2 + search.field_weight_v4(h.fa, h.fb, h.fc, %1$L::tsquery, %3$L))', term_q, idfs[term_n], position('|' IN tree) = 0);
+  END LOOP;
+  score := format('((%s) * (0.99 + 0.02 * least(1, greatest(0, coalesce(h.static_rank, 0)))))', score);
+  body_score := format('((%s) * (0.99 + 0.02 * least(1, greatest(0, coalesce(h.static_rank, 0)))))', body_score);
   exact_filter := CASE WHEN exact_text = '' THEN NULL
     ELSE format('(h.domain = %L OR h.domain_label = %L OR h.title_key = %L)', exact_domain, exact_text, exact_text) END;
 
@@ -268,7 +276,7 @@ BEGIN
         SELECT h.*, true AS head FROM head h %5$s
         %6$s)
       SELECT coalesce(array_agg(h.id), '{}'), coalesce(array_agg(h.domain), '{}'), coalesce(array_agg(%7$s), '{}'),
-        count(*) FILTER (WHERE h.head) FROM kept h$sql$,
+        count(*) FILTER (WHERE h.head) FROM (SELECT h.*, %8$s FROM kept h) h$sql$,
       CASE mode
         WHEN 'walk' THEN format('SELECT %s, true AS hit FROM search.site_heads h WHERE h.head_vector @@ %s
             ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT %s', columns, q_lit, window_size)
@@ -288,7 +296,7 @@ BEGIN
       CASE WHEN exact_filter IS NULL THEN ''
         ELSE format('UNION ALL (SELECT %s, false AS head FROM search.site_heads h JOIN search.site_bodies b ON b.id = h.id
             WHERE %s AND (numnode(%s) = 0 OR (b.search_vector @@ %s) IS TRUE) LIMIT %s)', columns, exact_filter, q_lit, q_lit, exact_candidates) END,
-      score)
+      score, fields)
     INTO ids, domains, scores, head_matches;
 
     IF mode = 'exact only' THEN
@@ -313,7 +321,7 @@ BEGIN
         WITH pool AS MATERIALIZED (%1$s),
         body AS MATERIALIZED (SELECT id FROM pool WHERE hit ORDER BY static_rank DESC NULLS LAST, id LIMIT %2$s)
         SELECT (SELECT count(*) FROM pool), coalesce(array_agg(h.id), '{}'), coalesce(array_agg(h.domain), '{}'), coalesce(array_agg(%3$s), '{}')
-        FROM search.site_heads h WHERE h.id = ANY(ARRAY(SELECT id FROM body))$sql$,
+        FROM (SELECT h.*, %4$s FROM search.site_heads h WHERE h.id = ANY(ARRAY(SELECT id FROM body))) h$sql$,
         CASE WHEN body_walk_pages IS NOT NULL
           THEN format('SELECT b.id, b.static_rank, true AS hit FROM search.site_bodies b
               WHERE b.ctid < %L::tid AND b.search_vector @@ %s LIMIT %s', format('(%s,0)', body_walk_pages), q_lit, window_size)
@@ -321,7 +329,7 @@ BEGIN
           ELSE format('SELECT b.id, b.static_rank, %s AS hit FROM search.site_bodies b
               WHERE (b.search_vector @@ %s AND b.id %% 2 = 0) OR (b.search_vector @@ %s AND b.id %% 2 = 1) LIMIT %s',
             CASE WHEN rechecks THEN format('b.search_vector @@ %s', q_lit) ELSE 'true' END, iq_lit, iq_lit, scan) END,
-        window_size, body_score)
+        window_size, body_score, fields)
       INTO scanned, more_ids, more_domains, more_scores;
       ids := ids || more_ids;
       domains := domains || more_domains;
@@ -363,9 +371,9 @@ BEGIN
     PERFORM set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true);
     EXECUTE format($sql$
       SELECT coalesce(array_agg(h.id), '{}'), coalesce(array_agg(h.domain), '{}'), coalesce(array_agg(%3$s), '{}')
-      FROM (SELECT h.* FROM search.site_heads h WHERE ((h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 0) OR (h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 1))
+      FROM (SELECT h.*, %5$s FROM search.site_heads h WHERE ((h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 0) OR (h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 1))
         AND NOT (h.id = ANY(%2$L::int[])) LIMIT %4$s) h$sql$,
-      or_q::text, ids, score, window_size)
+      or_q::text, ids, score, window_size, fields)
     INTO partial_ids, partial_domains, partial_scores;
   END IF;
 
