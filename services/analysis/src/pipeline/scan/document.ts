@@ -2,6 +2,7 @@
 // analyzer's fact extraction walks it (walkDocument), and other readers (the crawler's page
 // extraction, DomUtils queries) can take the same tree instead of parsing the bytes again.
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
+import type { PageElement } from './extract/elements.js';
 
 export type HtmlDocument = ReturnType<typeof parseDocument>;
 
@@ -19,7 +20,8 @@ export function parseHtml(html: string): HtmlDocument {
 
 /** What a walk reports, in document order: the same events a streaming parser would give. */
 export interface DocumentVisitor {
-  onopentag(tag: string, attribs: Record<string, string>): void;
+  /** `element`: the node itself, for readers that keep per-element state (scan/element-state.ts). */
+  onopentag(tag: string, attribs: Record<string, string>, element: PageElement): void;
   ontext(data: string): void;
   onclosetag(tag: string): void;
 }
@@ -49,7 +51,7 @@ export function walkDocument(document: HtmlDocument, visitor: DocumentVisitor): 
       if (close) {
         visitor.onclosetag(node.name ?? '');
       } else {
-        visitor.onopentag(node.name ?? '', node.attribs ?? {});
+        visitor.onopentag(node.name ?? '', node.attribs ?? {}, node as unknown as PageElement);
         stack.push({ node, close: true });
         pushChildren(node.children ?? []);
       }

@@ -3,6 +3,7 @@
 // knows whether it is visible (decided once per element, scan/visibility.ts), which block it
 // belongs to and what its ancestors are for (class/id hints).
 import { Collector } from './collector.js';
+import { elementStatesOf, stateOf } from './element-state.js';
 import { elementsOf } from './extract/elements.js';
 import { headFactsOf } from './extract/head-facts.js';
 import { resourceFactsOf } from './extract/resource-facts.js';
@@ -14,16 +15,8 @@ import {
   type DocumentVisitor,
   type HtmlDocument,
 } from './document.js';
-import { hintsOf } from './hints.js';
-import { countWords, isTinyStyle, normalise } from './text-measure.js';
-import {
-  classStateOf,
-  hasShownStateClass,
-  hiddenByRules,
-  hidingRulesOf,
-  isShownByStyle,
-  isStyleHidden,
-} from './visibility.js';
+import { countWords, normalise } from './text-measure.js';
+import { hasShownStateClass, hidingRulesOf, isShownByStyle } from './visibility.js';
 import type {
   ButtonFact,
   CheckboxFact,
@@ -96,23 +89,6 @@ const BLOCK_TAGS = new Set([
   'menu',
   'center',
 ]);
-/** Their text is not page text a visitor reads. */
-const NO_TEXT_TAGS = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'select',
-  'option',
-  'textarea',
-  'svg',
-  'math',
-  'head',
-  'iframe',
-  'object',
-]);
-const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'aside', 'menu']);
-const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary']);
 const UNLABELLED_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'reset', 'image']);
 const BUTTON_INPUT_TYPES = new Set(['submit', 'button', 'reset', 'image']);
 const DIALOG_CONTAINERS = new Set([
@@ -183,6 +159,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
   // Facts read straight from the tree by small extractors (extract/*.ts); the walk below reads
   // the ones that depend on visibility and on the open elements around each piece of text.
   const elements = elementsOf(document);
+  const states = elementStatesOf(elements, hidingRules);
   const structure = structureFactsOf(elements);
   const stack: Frame[] = [];
   const activeCollectors: Collector[] = [];
@@ -269,45 +246,21 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
   };
 
   const visitor: DocumentVisitor = {
-    onopentag(tag, attribs) {
+    onopentag(tag, attribs, element) {
       const parent = top();
       if (BLOCK_TAGS.has(tag)) flushSegment();
       for (const collector of activeCollectors) collector.markBoundary();
-      const role = (attribs.role ?? '').toLowerCase();
-      const ownHints = hintsOf(attribs);
-      // Hidden-ness is decided here, once per element, and inherited.
-      const inNoscript = (parent?.inNoscript ?? false) || tag === 'noscript';
-      const removed =
-        attribs.hidden !== undefined ||
-        isStyleHidden(attribs.style) ||
-        tag === 'noscript' ||
-        tag === 'template' ||
-        hiddenByRules(hidingRules, attribs.class, attribs.id) ||
-        (tag === 'input' && (attribs.type ?? '').toLowerCase() === 'hidden') ||
-        (tag === 'dialog' && attribs.open === undefined);
-      const { stateHidden, screenReaderOnly } = classStateOf(attribs.class);
-      // aria-hidden counts as hidden too: what a page hides from assistive technology is never claimed as shown.
-      const hidden =
-        (parent?.hidden ?? false) ||
-        removed ||
-        stateHidden ||
-        screenReaderOnly ||
-        attribs['aria-hidden'] === 'true';
-      const atHidden =
-        (parent?.atHidden ?? false) || removed || stateHidden || attribs['aria-hidden'] === 'true';
-      const inSvg = (parent?.inSvg ?? false) || tag === 'svg';
-      const hints =
-        ownHints.length === 0
-          ? (parent?.hints ?? [])
-          : [...new Set([...(parent?.hints ?? []), ...ownHints])];
+      // Hidden-ness and the rest of the element's state were decided once (element-state.ts).
+      const state = states.get(element) ?? stateOf(element, undefined, hidingRules);
+      const { role, ownHints, hints, hidden, atHidden, inSvg } = state;
       const frame: Frame = {
         tag,
         hidden,
         atHidden,
-        inNoscript,
-        noText: (parent?.noText ?? false) || NO_TEXT_TAGS.has(tag),
-        chrome: (parent?.chrome ?? false) || CHROME_TAGS.has(tag) || CHROME_ROLES.has(role),
-        tiny: (parent?.tiny ?? false) || isTinyStyle(attribs.style),
+        inNoscript: state.inNoscript,
+        noText: state.noText,
+        chrome: state.chrome,
+        tiny: state.tiny,
         hints,
         inSvg,
         dialog: parent?.dialog,
