@@ -90,4 +90,37 @@ describe('relevance harness (judged collection, Frenly against plain BM25)', () 
     expect(ours.reciprocalRank).toBeGreaterThanOrEqual(theirs.reciprocalRank);
     expect(ours.subtopicRecallAt10).toBeGreaterThanOrEqual(theirs.subtopicRecallAt10);
   }, 120_000);
+  // The issue's goal for misspellings: an adjacent swap in the longest word keeps at least 70 %
+  // of the correctly spelled query's subtopic recall (measured over the ambiguous queries).
+  it('keeps at least 70 % of the subtopic recall when the longest word has two letters swapped', async () => {
+    const sut = ctx.app.get(SearchService);
+    let spelt = 0;
+    let misspelt = 0;
+    for (const query of collection.queries.filter((q) => q.kind === 'ambiguous')) {
+      const typo = adjacentSwap(query.query);
+      const right = await sut.search({ q: query.query, page: 1, limit: 10 }, visitor);
+      const wrong = await sut.search({ q: typo, page: 1, limit: 10 }, visitor);
+      spelt += measure(
+        query,
+        right.results.map((result) => result.url),
+      ).subtopicRecallAt10;
+      misspelt += measure(
+        query,
+        wrong.results.map((result) => result.url),
+      ).subtopicRecallAt10;
+    }
+    process.stdout.write(
+      `adjacent-swap misspellings keep ${((100 * misspelt) / spelt).toFixed(1)} % of the subtopic recall\n`,
+    );
+    expect(misspelt / spelt).toBeGreaterThanOrEqual(0.7);
+  }, 120_000);
 });
+
+/** The query with two adjacent letters swapped in the middle of its longest word ("jaguar" -> "jagaur"). */
+function adjacentSwap(query: string): string {
+  const words = query.split(' ');
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+  const at = Math.floor(longest.length / 2);
+  const swapped = `${longest.slice(0, at - 1)}${longest[at]}${longest[at - 1]}${longest.slice(at + 1)}`;
+  return words.map((word) => (word === longest ? swapped : word)).join(' ');
+}
