@@ -1,6 +1,7 @@
 import type { AccessibilityAudit } from './accessibility-audit.js';
 import type { FingerprintingFinding } from './fingerprint-probe.js';
 import type { KeyLoggingFinding } from './key-logging.js';
+import type { SessionRecordingFinding } from './session-recording.js';
 
 /** What the browser tier saw on one page: the typed result of `BrowserTier.observe`. */
 export interface BrowserObservation {
@@ -21,6 +22,8 @@ export interface BrowserObservation {
   readonly accessibility: AccessibilityAudit | null;
   /** Text typed into the page's fields (never submitted) that left the page anyway, and where to. */
   readonly keyLogging: readonly KeyLoggingFinding[];
+  /** Scripts that behave as session recorders (document-wide mutations, pointer and key listeners). */
+  readonly sessionRecording: readonly SessionRecordingFinding[];
   /** Same-site links of the rendered page, in order: candidates for the inner-page visit. */
   readonly innerLinks: readonly string[];
   /** Connections the egress proxy refused (loopback, private, metadata…): nothing was connected. */

@@ -27,3 +27,4 @@ export type {
 export type { FingerprintingFinding, FingerprintTechnique } from './fingerprint-probe.js';
 export type { KeyLoggingFinding, LeakEncoding } from './key-logging.js';
 export { BrowserTierError, BrowserTierErrorCode } from './browser-tier.error.js';
+export type { SessionRecordingFinding } from './session-recording.js';

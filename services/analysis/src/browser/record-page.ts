@@ -13,6 +13,14 @@ import { auditAccessibility } from './accessibility-audit.js';
 import { innerLinks } from './inner-links.js';
 import { findKeyLogging, typeCanaries, type Outgoing } from './key-logging.js';
 import {
+  findSessionRecorders,
+  parseRecorderEvent,
+  RECORDER_BINDING,
+  RECORDER_WATCHED,
+  sessionRecordingProbe,
+  type RecorderProbeEvent,
+} from './session-recording.js';
+import {
   FONT_PROBE_THRESHOLD,
   fingerprintProbe,
   parseProbeEvent,
@@ -85,6 +93,16 @@ export async function recordPage(
     await context.addInitScript(fingerprintProbe, {
       binding: PROBE_BINDING,
       fontThreshold: FONT_PROBE_THRESHOLD,
+    });
+    const recorderEvents: (RecorderProbeEvent & { frameUrl: string })[] = [];
+    await context.exposeBinding(RECORDER_BINDING, ({ frame }, value: unknown) => {
+      const event = parseRecorderEvent(value);
+      if (event && recorderEvents.length < 1_000)
+        recorderEvents.push({ ...event, frameUrl: frame.url() });
+    });
+    await context.addInitScript(sessionRecordingProbe, {
+      binding: RECORDER_BINDING,
+      watched: RECORDER_WATCHED,
     });
     const page = await context.newPage();
     const recorder = new RequestRecorder(context, page);
@@ -159,6 +177,7 @@ export async function recordPage(
       accessibility,
       innerLinks: innerLinks(hrefs, finalUrl),
       keyLogging,
+      sessionRecording: findSessionRecorders(recorderEvents.filter((e) => loaded.has(e.script))),
       cookies: classifyCookies(jar, finalUrl, Math.floor(Date.now() / 1000), catalog),
       refused: egress.refused,
       screenshotPng,

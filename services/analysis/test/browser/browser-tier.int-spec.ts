@@ -93,7 +93,17 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
           response,
           `<!doctype html><html lang="en"><title>Form</title><main><h1>Newsletter</h1>
            <form action="/subscribe"><label>Email <input type="email" name="email"></label><button>Subscribe</button></form>
-           <script src="https://keylog-vendor.test/k.js"></script></main></html>`,
+           <script src="https://keylog-vendor.test/k.js"></script>
+           <script src="https://replay-vendor.test/r.js"></script></main></html>`,
+        ),
+      // A session recorder: the whole document's mutations, pointer moves and keys.
+      'replay-vendor.test': (_path, _request, response) =>
+        script(
+          response,
+          `new MutationObserver(() => {}).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+           document.addEventListener('mousemove', () => {}, true);
+           document.addEventListener('keydown', () => {}, true);
+           window.addEventListener('scroll', () => {}, { passive: true });`,
         ),
       'keylog-vendor.test': (path, _request, response) => {
         if (path === '/collect') return void response.writeHead(204).end();
@@ -237,6 +247,7 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
     expect(seen.cookies).toEqual([]);
     expect(seen.innerLinks).toEqual(['http://plain.test/about']);
     expect(seen.keyLogging).toEqual([]);
+    expect(seen.sessionRecording).toEqual([]);
     expect(seen.fingerprinting).toEqual([]);
     expect(seen.accessibility).toMatchObject({
       violations: [],
@@ -268,7 +279,7 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
     });
   }, 20_000);
 
-  it('sees typed text leave the page before any submit, and where it went', async () => {
+  it('sees typed text leave the page before any submit, and a session recorder at work', async () => {
     const seen = await sut.observe('http://form.test/');
 
     expect(seen.keyLogging).toEqual([
@@ -281,6 +292,14 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
       },
     ]);
     expect(seen.requests.some((r) => r.url.includes('/subscribe'))).toBe(false);
+    // The recorder is reported; the key logger, which only listens for input, is not a recorder.
+    expect(seen.sessionRecording).toEqual([
+      {
+        script: 'https://replay-vendor.test/r.js',
+        listeners: ['keydown', 'mousemove', 'scroll'],
+        frames: ['http://form.test/'],
+      },
+    ]);
   }, 20_000);
 
   it('finds the same trackers, cookies and fingerprinting on every run of the same page', async () => {
