@@ -4,6 +4,7 @@
 // belongs to and what its ancestors are for (class/id hints).
 import { Collector } from './collector.js';
 import { elementStatesOf, stateOf } from './element-state.js';
+import { formsOf, iframesOf, imagesOf, landmarksOf, mediaOf } from './extract/element-facts.js';
 import { elementsOf } from './extract/elements.js';
 import { headFactsOf } from './extract/head-facts.js';
 import { resourceFactsOf } from './extract/resource-facts.js';
@@ -22,13 +23,9 @@ import type {
   CheckboxFact,
   ControlFact,
   DialogFact,
-  FormFact,
   HeadingFact,
   Hint,
-  IframeFact,
-  ImageFact,
   LinkFact,
-  MediaFact,
   PageFacts,
   TextSegment,
 } from './page-facts.js';
@@ -164,17 +161,13 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
   const stack: Frame[] = [];
   const activeCollectors: Collector[] = [];
 
-  const images: ImageFact[] = [];
   const links: LinkFact[] = [];
   const buttons: ButtonFact[] = [];
   const pendingControls: PendingControl[] = [];
   const pendingCheckboxes: PendingCheckbox[] = [];
-  const forms: FormFact[] = [];
+  let formsSeen = 0;
   const headings: HeadingFact[] = [];
-  const landmarks = { main: 0, nav: 0, banner: 0, contentinfo: 0 };
   const labelFor = new Map<string, Collector>();
-  const iframes: IframeFact[] = [];
-  const media: { fact: Omit<MediaFact, 'captions'>; captions: boolean }[] = [];
   const dialogs: DialogBuilder[] = [];
   const segments: TextSegment[] = [];
   const adSlots: string[] = [];
@@ -325,29 +318,8 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
       }
 
       switch (tag) {
-        case 'main':
-          landmarks.main++;
-          break;
-        case 'nav':
-          landmarks.nav++;
-          break;
-        case 'header':
-          if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main'))
-            landmarks.banner++;
-          break;
-        case 'footer':
-          if (!stack.some((f) => f.tag === 'article' || f.tag === 'section' || f.tag === 'main'))
-            landmarks.contentinfo++;
-          break;
         case 'img': {
           const alt = attribs.alt === undefined ? null : normalise(attribs.alt);
-          images.push({
-            src: attribs.src ?? null,
-            alt,
-            decorative:
-              role === 'presentation' || role === 'none' || attribs['aria-hidden'] === 'true',
-            hidden: atHidden,
-          });
           // An image's alt names the link or button it sits in.
           if (alt) for (const collector of activeCollectors) collector.add(` ${alt} `);
           break;
@@ -396,12 +368,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
           break;
         }
         case 'form':
-          forms.push({
-            action: attribs.action ?? null,
-            method: (attribs.method ?? 'get').toLowerCase(),
-            hidden,
-          });
-          formIndex = forms.length - 1;
+          formIndex = formsSeen++;
           frame.onClose = () => {
             formIndex = -1;
           };
@@ -465,37 +432,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
           }
           break;
         }
-        case 'iframe': {
-          const src = attribs.src ?? null;
-          iframes.push({
-            src,
-            title: attribs.title === undefined ? null : normalise(attribs.title),
-            hidden: atHidden,
-            ad: hints.includes('ad'),
-          });
-          break;
-        }
-        case 'video':
-        case 'audio': {
-          const entry = {
-            fact: {
-              tag,
-              autoplay: attribs.autoplay !== undefined,
-              muted: attribs.muted !== undefined,
-              controls: attribs.controls !== undefined,
-              hidden,
-            },
-            captions: false,
-          } as { fact: Omit<MediaFact, 'captions'>; captions: boolean };
-          media.push(entry);
-          break;
-        }
-        case 'track': {
-          const kind = (attribs.kind ?? 'subtitles').toLowerCase();
-          const last = media[media.length - 1];
-          if (last && (kind === 'captions' || kind === 'subtitles')) last.captions = true;
-          break;
-        }
         case 'h1':
         case 'h2':
         case 'h3':
@@ -515,10 +451,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         default:
           break;
       }
-      if (role === 'main' && tag !== 'main') landmarks.main++;
-      if (role === 'navigation' && tag !== 'nav') landmarks.nav++;
-      if (role === 'banner') landmarks.banner++;
-      if (role === 'contentinfo') landmarks.contentinfo++;
       if (role === 'button' && tag !== 'a' && tag !== 'button') {
         const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
         frame.collectors.push(collector);
@@ -614,20 +546,20 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
   return {
     htmlChars,
     ...headFactsOf(elements),
-    images,
+    images: imagesOf(elements, states),
     links: linkFacts,
     buttons,
     controls,
-    forms,
+    forms: formsOf(elements, states),
     checkboxes,
     headings,
-    landmarks,
+    landmarks: landmarksOf(elements, states),
     skipLink,
     duplicateIds: structure.duplicateIds,
     positiveTabindex: structure.positiveTabindex,
-    iframes,
+    iframes: iframesOf(elements, states),
     ...resourceFactsOf(elements),
-    media: media.map(({ fact, captions }) => ({ ...fact, captions })),
+    media: mediaOf(elements, states),
     dialogs: dialogFacts,
     segments,
     visibleChars,
