@@ -28,3 +28,4 @@ export type { FingerprintingFinding, FingerprintTechnique } from './fingerprint-
 export type { KeyLoggingFinding, LeakEncoding } from './key-logging.js';
 export { BrowserTierError, BrowserTierErrorCode } from './browser-tier.error.js';
 export type { SessionRecordingFinding } from './session-recording.js';
+export { observeSite, type PageObserver, type SiteObservation } from './observe-site.js';

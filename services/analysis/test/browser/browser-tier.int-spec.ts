@@ -1,4 +1,9 @@
-import { BrowserTier, BrowserTierErrorCode, findChromium } from '../../src/browser/index.js';
+import {
+  BrowserTier,
+  BrowserTierErrorCode,
+  findChromium,
+  observeSite,
+} from '../../src/browser/index.js';
 import {
   html,
   pixel,
@@ -300,6 +305,18 @@ describe('BrowserTier (real Chromium, fixture web)', () => {
         frames: ['http://form.test/'],
       },
     ]);
+  }, 20_000);
+
+  it('visits the homepage and one inner page within one budget', async () => {
+    const site = await observeSite(sut, 'http://plain.test/', 8_000);
+
+    expect(site.homepage.finalUrl).toBe('http://plain.test/');
+    expect(site.innerPage).toMatchObject({
+      finalUrl: 'http://plain.test/about',
+      status: 200,
+      trackers: [],
+    });
+    expect(site.innerPageSkipped).toBeNull();
   }, 20_000);
 
   it('finds the same trackers, cookies and fingerprinting on every run of the same page', async () => {
