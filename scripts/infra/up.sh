@@ -6,6 +6,10 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
+# What a clean machine lacks (Java/Maven, PostgreSQL, Redis, Chromium for the browser tests and
+# the analysis browser tier); installs only what is missing, so a prepared machine pays nothing.
+bash "$(dirname "${BASH_SOURCE[0]}")/packages.sh"
+
 REDIS_PORT=${INFRA_REDIS_PORT:-6379}
 
 newest_pg_version() { ls /etc/postgresql 2>/dev/null | sort -V | tail -n1; }
