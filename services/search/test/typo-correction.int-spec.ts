@@ -24,6 +24,16 @@ const FIXTURES: FixtureSite[] = [
     description: 'How flight controllers keep control of a spacecraft.',
   },
   {
+    url: 'https://pylists.example/',
+    title: 'Python list tutorial',
+    description: 'Lists in Python: append, slice and sort.',
+  },
+  {
+    url: 'https://gardening.example/',
+    title: 'Comprehensive gardening guide',
+    description: 'Everything about soil and seeds.',
+  },
+  {
     url: 'https://offroad.example/',
     title: 'Off-road driving',
     description: 'Driving off the road, out in the wild.',
@@ -59,6 +69,14 @@ describe.each(ENGINES)('typo correction on %s', (engine) => {
     const response = await search('out of cotrol');
     expect(response.correctedQuery).toBe('out of control');
     expect(response.results[0]?.domain).toBe('mission.example');
+  });
+
+  it('keeps the query as typed when its correction finds no more pages with every word', async () => {
+    // "comprehension" is unknown and close to "comprehensive"; neither query has a page with
+    // every word, so the partial matches of the query as typed are shown, uncorrected.
+    const response = await search('python list comprehension');
+    expect(response.correctedQuery).toBeNull();
+    expect(response.results[0]?.domain).toBe('pylists.example');
   });
 
   it('shows no correction when nothing is found', async () => {

@@ -8,6 +8,7 @@ describe(oneEditVariants.name, () => {
     expect(oneEditVariants('cmael')).toContain('camel');
     expect(oneEditVariants('wikipedias')).toContain('wikipedia');
     expect(oneEditVariants('abc')).toEqual(['bac', 'acb']);
+    expect(oneEditVariants('boil')).not.toContain('oil');
     expect(oneEditVariants('aab')).not.toContain('aab');
   });
 });

@@ -4,6 +4,9 @@
 // the rest, ranks a swap badly: it breaks two or three trigrams at once, so "jagaur" found
 // "jag" before "jaguar".
 
+/** Words shorter than this are not shortened by a deletion. */
+const MIN_DELETION_LENGTH = 6;
+
 /** Every word one adjacent swap or one deleted letter away from `word`, without `word` itself. */
 export function oneEditVariants(word: string): string[] {
   const letters = [...word];
@@ -14,7 +17,8 @@ export function oneEditVariants(word: string): string[] {
     [swapped[i], swapped[i + 1]] = [swapped[i + 1] as string, swapped[i] as string];
     variants.add(swapped.join(''));
   }
-  if (letters.length > 3)
+  // A deleted letter only from longer words: "boil" is not a typo of "oil".
+  if (letters.length >= MIN_DELETION_LENGTH)
     for (let i = 0; i < letters.length; i += 1)
       variants.add([...letters.slice(0, i), ...letters.slice(i + 1)].join(''));
   variants.delete(word);

@@ -23,7 +23,7 @@ export const RANKING_VERSION = `${QUERY_FORMULA_VERSION}.${STATIC_RANK_VERSION}`
 
 /** The file that holds the ranking, and the migration that applies it. */
 export const RANKING_SQL_FILE = 'ranking.sql';
-export const RANKING_MIGRATION = '0011_ranking_v4';
+export const RANKING_MIGRATION = '0012_ranking_full_matches';
 
 export const RANKING_WEIGHTS = {
   /** Results of one domain shown before other domains' results are all placed. */

@@ -64,6 +64,8 @@ export interface RankedPage {
   estimate: number;
   /** Candidates ranked. */
   candidates: number;
+  /** Of them, the full matches (every word); the rest are partial matches. */
+  fullMatches: number;
   /** Every match was seen (page text searched, window not full, scan not capped): `candidates` is the number of matches. */
   complete: boolean;
   /**
@@ -101,6 +103,7 @@ interface SiteRow {
 interface RankedPageRow {
   hits: SiteRow[];
   candidates: number;
+  full: number;
   complete: boolean;
   estimate: number;
   corrections: { term: string; known: boolean; best: string | null }[] | null;
@@ -161,6 +164,7 @@ export class SearchRepository {
       hits: page.hits.map(toHit),
       estimate: Number(page.estimate),
       candidates: Number(page.candidates),
+      fullMatches: Number(page.full ?? page.candidates),
       complete: page.complete,
       corrections: page.corrections ? new Map(page.corrections.filter((entry) => !entry.known).map((entry) => [entry.term, entry.best ?? undefined])) : undefined,
     };

@@ -38,6 +38,8 @@ interface Outcome {
   hits: SearchHit[];
   total: number;
   totalIsEstimate: boolean;
+  /** Matches holding every word (the rest of `total` are partial matches). */
+  fullMatches: number;
 }
 
 // Words this short are not completed as prefixes ("a*" would match half the index).
@@ -80,9 +82,11 @@ export class SearchService {
    */
   private async answer(parsed: WebQuery, offset: number, limit: number): Promise<{ outcome: Outcome; correctedQuery: string | null }> {
     const { outcome, corrections } = await this.run(parsed, offset, limit, exactMatchText(parsed), correctableTerms(parsed));
-    if (outcome.total >= this.settings.ranking.correctBelow) return { outcome, correctedQuery: null };
+    if (outcome.fullMatches >= this.settings.ranking.correctBelow) return { outcome, correctedQuery: null };
     const corrected = corrections ? await this.runCorrected(parsed, await this.preferOneEdit(corrections), offset, limit) : undefined;
-    if (corrected && corrected.outcome.total > outcome.total) return { outcome: corrected.outcome, correctedQuery: corrected.display };
+    // "Showing results for" only when the correction finds more pages with every word: partial
+    // matches of a correction ("python list comprehensive") do not beat those of the query typed.
+    if (corrected && corrected.outcome.fullMatches > outcome.fullMatches) return { outcome: corrected.outcome, correctedQuery: corrected.display };
     return { outcome, correctedQuery: null };
   }
 
@@ -96,7 +100,7 @@ export class SearchService {
   ): Promise<{ outcome: Outcome; corrections?: ReadonlyMap<string, string | undefined> }> {
     const tsquery = hasPositiveClause(query) ? tsquerySql(query) : undefined;
     const indexOnlyQuery = hasPositiveClause(query) ? indexOnlyTsquerySql(query) : undefined;
-    if (!tsquery || !indexOnlyQuery) return { outcome: { hits: [], total: 0, totalIsEstimate: false } };
+    if (!tsquery || !indexOnlyQuery) return { outcome: { hits: [], total: 0, totalIsEstimate: false, fullMatches: 0 } };
     const { candidateLimit, bodyTierBelow, bodyScanLimit, correctBelow, minSimilarity } = this.settings.ranking;
     // Paging stops at the candidate window: deeper results are not ranked.
     const pageLimit = Math.max(0, Math.min(limit, candidateLimit - offset));
@@ -119,8 +123,8 @@ export class SearchService {
       minSimilarity,
     });
     const outcome = page.complete
-      ? { hits: page.hits, total: page.candidates, totalIsEstimate: false }
-      : { hits: page.hits, total: Math.max(page.candidates, page.estimate), totalIsEstimate: true };
+      ? { hits: page.hits, total: page.candidates, totalIsEstimate: false, fullMatches: page.fullMatches }
+      : { hits: page.hits, total: Math.max(page.candidates, page.estimate), totalIsEstimate: true, fullMatches: Math.max(page.fullMatches, page.estimate) };
     return { outcome, corrections: page.corrections };
   }
 

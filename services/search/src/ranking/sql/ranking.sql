@@ -1,6 +1,6 @@
 -- Ranking v4 (docs/search-ranking.md): the one readable home of the search ranking. The newest
 -- migration that defines search.ranked_page is this file verbatim (ranking-sql.spec.ts checks
--- it; now 0011_ranking_v4); a change is an edit here and a new migration that copies it, never
+-- it; now 0012_ranking_full_matches); a change is an edit here and a new migration that copies it, never
 -- an edit of a landed migration. Every statement replaces what it defines, so the file can be
 -- applied again. (Re-tokenising the catalogue when the document changes is a one-time
 -- statement of its own migration: 0010_ranking_v3 did it for the fields below.)
@@ -136,7 +136,6 @@ DECLARE
   partial_domains text[] := '{}';
   partial_scores float8[] := '{}';
   found int;
-  proposes_correction boolean := false;
   exact_filter text;
   ordered_through int := 0;
   heads_rows float8;
@@ -356,16 +355,15 @@ BEGIN
       corrections := (SELECT jsonb_agg(coalesce(w.e, c.e) ORDER BY c.n)
         FROM jsonb_array_elements(corrections) WITH ORDINALITY c(e, n) LEFT JOIN jsonb_array_elements(wider) w(e) ON w.e->>'term' = c.e->>'term');
     END IF;
-    proposes_correction := EXISTS (SELECT 1 FROM jsonb_array_elements(corrections) e WHERE e->>'best' IS NOT NULL);
   END IF;
 
   -- Partial matches (ranking v3): a plain query of two or more words whose every-word matches do
   -- not fill the page also finds the head matches of ANY of its words, scored the same way
   -- (a missing word adds nothing) and placed after every full match. Not for phrases or
-  -- exclusions (their meaning is exact), and not when a typo correction is proposed (the
-  -- corrected query is searched next, and partial matches of the typo would hide it).
+  -- exclusions (their meaning is exact). The answer says how many matches were full ('full'):
+  -- a typo correction is shown only when it finds more full matches than the query as typed.
   IF mode IN ('walk', 'bitmap') AND NOT rechecks AND NOT exclusions AND cardinality(terms) >= 2
-      AND found < page_offset + page_limit AND NOT proposes_correction THEN
+      AND found < page_offset + page_limit THEN
     or_q := array_to_string(ARRAY(SELECT quote_literal(t.term) || CASE WHEN t.prefix THEN ':*' ELSE '' END
       FROM unnest(terms, prefixes) AS t(term, prefix)), ' | ')::tsquery;
     PERFORM set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true);
@@ -402,6 +400,6 @@ BEGIN
     complete := complete AND found < window_size AND cardinality(partial_ids) < window_size;
   END IF;
 
-  RETURN json_build_object('hits', coalesce(hits, '[]'::json), 'candidates', candidates, 'complete', complete,
+  RETURN json_build_object('hits', coalesce(hits, '[]'::json), 'candidates', candidates, 'full', found, 'complete', complete,
     'estimate', estimate, 'corrections', corrections);
 END $$;
