@@ -6,6 +6,7 @@ import { Collector } from './collector.js';
 import { elementStatesOf, stateOf } from './element-state.js';
 import { formsOf, iframesOf, imagesOf, landmarksOf, mediaOf } from './extract/element-facts.js';
 import { elementsOf } from './extract/elements.js';
+import { adSlotsOf, blockedEventsOf, blockedInteractionsOf } from './extract/signal-facts.js';
 import { headFactsOf } from './extract/head-facts.js';
 import { resourceFactsOf } from './extract/resource-facts.js';
 import { structureFactsOf } from './extract/structure-facts.js';
@@ -98,8 +99,6 @@ const DIALOG_CONTAINERS = new Set([
   'article',
 ]);
 
-const BLOCKS_EVENT = /return\s+false|preventDefault/i;
-
 interface Frame {
   readonly tag: string;
   /** Not shown on screen (hidden attribute, inline style, state class, the page's CSS, <noscript>…). */
@@ -170,8 +169,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
   const labelFor = new Map<string, Collector>();
   const dialogs: DialogBuilder[] = [];
   const segments: TextSegment[] = [];
-  const adSlots: string[] = [];
-  const blockedInteractions: string[] = [];
   const countdowns: Collector[] = [];
   let visibleChars = 0;
   let words = 0;
@@ -219,25 +216,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
     return 'body';
   };
 
-  const noteBlockedEvents = (tag: string, attribs: Record<string, string>): boolean => {
-    let blocksPaste = false;
-    for (const event of [
-      'onpaste',
-      'oncopy',
-      'oncut',
-      'oncontextmenu',
-      'onselectstart',
-      'ondragstart',
-    ]) {
-      const handler = attribs[event];
-      if (handler !== undefined && BLOCKS_EVENT.test(handler)) {
-        blockedInteractions.push(`${event} on <${tag}>`);
-        if (event === 'onpaste') blocksPaste = true;
-      }
-    }
-    return blocksPaste;
-  };
-
   const visitor: DocumentVisitor = {
     onopentag(tag, attribs, element) {
       const parent = top();
@@ -260,7 +238,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         collectors: [],
       };
 
-      const blocksPaste = noteBlockedEvents(tag, attribs);
+      const blocksPaste = blockedEventsOf(element).some((entry) => entry.startsWith('onpaste '));
 
       // Dialog-like containers: the outermost one counts.
       const isDialog =
@@ -296,16 +274,6 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         dialogs.push(builder);
         frame.dialog = builder;
         frame.collectors.push(builder.collector);
-      }
-      if (
-        ownHints.includes('ad') &&
-        !hidden &&
-        adSlots.length < 50 &&
-        !(parent?.hints.includes('ad') ?? false)
-      ) {
-        adSlots.push(
-          `<${tag}${attribs.id ? ` id="${attribs.id}"` : ''}${attribs.class ? ` class="${attribs.class.slice(0, 60)}"` : ''}>`,
-        );
       }
       if (
         ownHints.includes('countdown') &&
@@ -565,8 +533,8 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
     visibleChars,
     words,
     marqueeOrBlink: structure.marqueeOrBlink,
-    adSlots,
-    blockedInteractions,
+    adSlots: adSlotsOf(elements, states),
+    blockedInteractions: blockedInteractionsOf(elements),
     countdownTexts: countdowns.map((collector) => collector.text()).filter((text) => text !== ''),
   };
 }
