@@ -1,7 +1,8 @@
-// The page's facts, read in one walk over its parsed document (scan/document.ts: one parse,
-// shareable with other readers). A stack mirrors the open elements so that every piece of text
-// knows whether it is visible (decided once per element, scan/visibility.ts), which block it
-// belongs to and what its ancestors are for (class/id hints).
+// The page's facts from one parse (scan/document.ts). Facts about single elements come from
+// small extractors over the tree (extract/*.ts); this file is the text walk: a stack mirrors the
+// open elements so that every piece of text knows whether it is visible (element-state.ts,
+// decided once per element), which block it belongs to and what its ancestors are for, and names
+// (links, buttons, labels, headings), dialogs, checkboxes and countdowns gather their text.
 import { Collector } from './collector.js';
 import { elementStatesOf, stateOf } from './element-state.js';
 import { formsOf, iframesOf, imagesOf, landmarksOf, mediaOf } from './extract/element-facts.js';
