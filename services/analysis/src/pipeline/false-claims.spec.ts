@@ -134,6 +134,12 @@ describe('false-claim regression set', () => {
     expect(check(report, 'friction.cookie-consent').score).toBe(0);
   });
 
+  it('a cookie policy link, a paragraph about cookies and a "Continue" button are no cookie banner', () => {
+    const html = `<html lang="en"><body><main><h1>Checkout</h1><p>${'We use cookies to remember your basket between visits, and you can read how in our policy. '.repeat(8)}</p><button>Continue</button></main><footer><a href="/cookies">Cookie policy</a></footer></body></html>`;
+    const report = analyzePage(snapshotOf(html), catalog);
+    expect(report.evidence.cookieConsent.kind).toBe('none');
+  });
+
   it('inline snippets that load Google Analytics and Google ad tags: no "runs no third-party scripts", and the trackers are found', () => {
     const report = analyse('inline-tag-snippets');
     expect(report.strengths.join('\n')).not.toMatch(/third-party scripts/i);

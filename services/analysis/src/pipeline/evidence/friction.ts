@@ -29,9 +29,12 @@ export interface CookieConsentEvidence {
 
 /** A cookie notice's own words ("accept all cookies", "we use cookies"), for banners with no dialog markup. */
 const COOKIE_NOTICE_WORDING =
-  /\b(?:accept(?:s|ing)? (?:all )?cookies|(?:we|this (?:site|website)) uses? cookies|cookies? (?:policy|settings|preferences)|consent to (?:the use of )?cookies)\b/i;
+  /\b(?:accept(?:s|ing)? (?:all )?cookies|(?:we|this (?:site|website)) uses? cookies|consent to (?:the use of )?cookies)\b/i;
+/** A cookie notice's accept button; generic words ("OK", "Continue") are too common elsewhere on a page. */
 const ACCEPT_CHOICE =
-  /^(?:accept|accept all|accept cookies|allow|allow all|agree|i agree|i accept|ok|okay|got it|continue|yes)\b/i;
+  /^(?:accept(?: all)?(?: cookies)?|allow(?: all)?(?: cookies)?|i accept|i agree|agree(?: and (?:close|continue))?|got it)\b/i;
+/** A banner says it in a sentence or two; a privacy policy's paragraph about cookies is no banner. */
+const MAX_NOTICE_WORDS = 60;
 /** A dialog claimed to show at load has this much to show: a few words, or a button. */
 const MIN_DIALOG_WORDS = 3;
 
@@ -82,7 +85,9 @@ export function cookieConsentOf(
     };
   }
   // A notice without dialog markup: cookie wording in the visible text and an accept button.
-  const notice = facts.segments.find((segment) => COOKIE_NOTICE_WORDING.test(segment.text));
+  const notice = facts.segments.find(
+    (segment) => segment.words <= MAX_NOTICE_WORDS && COOKIE_NOTICE_WORDING.test(segment.text),
+  );
   const accept = facts.buttons.find((button) => !button.hidden && ACCEPT_CHOICE.test(button.name));
   if (notice && accept) {
     if (COOKIE_WALL_WORDING.test(notice.text))
