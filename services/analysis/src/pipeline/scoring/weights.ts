@@ -160,6 +160,3 @@ export function trackedAndManipulated(
     (advertisingOrganisations >= 1 && manipulativeKinds >= 3)
   );
 }
-
-/** Honesty = 100 × max(0, 1 − Σ severity of the distinct patterns found); severities in evidence/manipulation.ts. */
-export const HONESTY_FORMULA = '100 × max(0, 1 − Σ severity over distinct patterns)';
