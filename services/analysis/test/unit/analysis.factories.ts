@@ -1,0 +1,117 @@
+// Shared pieces of the analysis service's unit specs: fakes, a real report and row factories.
+import { readFileSync } from 'node:fs';
+import { jest } from '@jest/globals';
+import { JsonLogger, MetricsService } from '@frenly/platform';
+import type { Counter } from 'prom-client';
+import type { AnalysisRow } from '../../src/analyses/analyses.repository.js';
+import { AnalysisMetrics } from '../../src/metrics/analysis.metrics.js';
+import { analyzePage } from '../../src/pipeline/analyze-page.js';
+import type { AnalysisReport } from '../../src/pipeline/report.js';
+import { TrackerCatalog } from '../../src/pipeline/trackers/tracker-catalog.js';
+
+/**
+ * A fake of class T: `values` as given, and every other member a jest.fn (created on first
+ * use) with no behaviour until a test gives it one.
+ */
+export function fakeOf<T extends object>(values: Partial<T> = {}): jest.Mocked<T> {
+  const methods = new Map<PropertyKey, jest.Mock>();
+  return new Proxy(values as jest.Mocked<T>, {
+    get: (target, name) => {
+      if (name in target) return target[name as keyof T];
+      if (name === 'then') return undefined; // not a thenable when awaited
+      if (!methods.has(name)) methods.set(name, jest.fn());
+      return methods.get(name);
+    },
+  });
+}
+
+/** The real AnalysisMetrics on a private registry, so a spec can read what was counted. */
+export function newAnalysisMetrics(): AnalysisMetrics {
+  return new AnalysisMetrics(
+    new MetricsService({ service: 'analysis-unit', defaultMetrics: false }),
+  );
+}
+
+/** The value of a counter for the given labels (summed over the others; 0 when never incremented). */
+export async function counted<L extends string>(
+  counter: Counter<L>,
+  labels: Partial<Record<L, string>> = {},
+): Promise<number> {
+  const { values } = await counter.get();
+  const matching = values.filter((value) =>
+    Object.entries(labels).every(([name, wanted]) => value.labels[name as L] === wanted),
+  );
+  return matching.reduce((sum, value) => sum + value.value, 0);
+}
+
+/** A JsonLogger whose lines the spec can read. */
+export function capturingLogger(): { logger: JsonLogger; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = new JsonLogger({
+    service: 'analysis-unit',
+    level: 'debug',
+    write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>),
+  });
+  return { logger, lines };
+}
+
+let plainShop: AnalysisReport | undefined;
+
+/** The pipeline's real report of the plain-shop fixture page (the tracker catalogue loads once). */
+export async function plainShopReport(url = 'https://shop.example/'): Promise<AnalysisReport> {
+  if (!plainShop) {
+    const html = readFileSync(
+      new URL('../fixtures/sites/plain-shop.html', import.meta.url),
+      'utf8',
+    );
+    const snapshot = {
+      requestedUrl: url,
+      finalUrl: url,
+      status: 200,
+      headers: {},
+      html,
+      tls: true,
+      certificateValid: true,
+      redirects: 0,
+      bytes: html.length,
+    };
+    plainShop = analyzePage(snapshot, await TrackerCatalog.load());
+  }
+  return plainShop;
+}
+
+const HOUR = 3_600_000;
+
+export const factory = {
+  completedRow: (report: AnalysisReport, overrides: Partial<AnalysisRow> = {}): AnalysisRow => ({
+    id: 'analysis-1',
+    url: report.url,
+    status: 'completed',
+    engine: 'heuristic',
+    scoringVersion: report.scoringVersion,
+    frenlinessScore: report.frenlinessScore,
+    isVerified: report.isVerified,
+    report,
+    errorCode: null,
+    errorMessage: null,
+    durationMs: 120,
+    createdAt: new Date(Date.now() - HOUR),
+    ...overrides,
+  }),
+  failedRow: (url: string, overrides: Partial<AnalysisRow> = {}): AnalysisRow => ({
+    id: 'analysis-failed',
+    url,
+    status: 'failed',
+    engine: null,
+    scoringVersion: null,
+    frenlinessScore: null,
+    isVerified: false,
+    report: null,
+    errorCode: 'SITE_UNREACHABLE',
+    errorMessage: 'connection refused',
+    durationMs: 30,
+    createdAt: new Date(Date.now() - 1_000),
+    ...overrides,
+  }),
+  ageOf: (hours: number) => new Date(Date.now() - hours * HOUR),
+};

@@ -1,0 +1,318 @@
+import {
+  counted,
+  factory,
+  fakeOf,
+  newMetrics,
+  rendered,
+} from '../../test/unit/search.factories.js';
+import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
+import { correctableTerms, parseWebQuery } from '../query/web-query.js';
+import { SearchError, SearchErrorCode } from '../search.errors.js';
+import { QueryLogWriter } from '../trending/query-log.writer.js';
+import { VisitorHasher } from '../trending/visitor-hash.js';
+import { SearchRepository } from './search.repository.js';
+import { SearchService, type SearchRequestParams } from './search.service.js';
+
+const NOW = new Date('2026-03-04T05:06:07.000Z');
+const VISITOR = { ip: '203.0.113.7' };
+const SETTINGS: SearchSettings = DEFAULT_SEARCH_SETTINGS;
+const { candidateLimit, correctBelow } = SETTINGS.ranking;
+
+function setup() {
+  const repository = fakeOf<SearchRepository>();
+  const queryLog = fakeOf<QueryLogWriter>();
+  const visitors = fakeOf<VisitorHasher>();
+  const metrics = newMetrics();
+  repository.rankedPage.mockResolvedValue(
+    factory.page({ hits: [factory.hit(1)], candidates: 1, fullMatches: correctBelow }),
+  );
+  repository.lexiconSites.mockResolvedValue(new Map());
+  visitors.hash.mockResolvedValue('visitor-hash');
+  const sut = new SearchService(repository, queryLog, visitors, metrics, SETTINGS, () => NOW);
+  return { sut, repository, queryLog, visitors, metrics };
+}
+
+const params = (q: string, page = 1, limit = 10): SearchRequestParams => ({ q, page, limit });
+
+describe(SearchService.name, () => {
+  describe('query', () => {
+    it('asks the repository for the ranked page of the parsed query and maps its hits', async () => {
+      const { sut, repository } = setup();
+      const hit = factory.hit(1, { analyzedAt: new Date('2026-02-01T00:00:00.000Z') });
+      repository.rankedPage.mockResolvedValue(
+        factory.page({ hits: [hit], candidates: 1, fullMatches: 1, complete: true }),
+      );
+
+      const answer = await sut.search(params('Python Tutorial'), VISITOR);
+
+      expect(repository.rankedPage).toHaveBeenCalledTimes(1);
+      const ranked = repository.rankedPage.mock.calls[0]![0];
+      expect(ranked).toMatchObject({
+        exactText: 'python tutorial',
+        offset: 0,
+        limit: 10,
+        candidateLimit,
+        rechecks: false,
+        unpredictable: false,
+        hasExclusions: false,
+        statementTimeoutMs: SETTINGS.queryTimeoutMs,
+        correctTerms: correctableTerms(parseWebQuery('python tutorial')),
+        correctBelow,
+      });
+      expect(rendered(ranked.query)?.params.join(' ')).toContain('python');
+      expect(answer).toEqual({
+        query: 'Python Tutorial',
+        results: [
+          {
+            id: 1,
+            url: hit.url,
+            title: hit.title,
+            description: hit.description,
+            domain: hit.domain,
+            frenlinessScore: 70,
+            trustScore: 'high',
+            upvotes: 2,
+            downvotes: 1,
+            isVerified: true,
+            isClaimed: false,
+            totalStaked: 15,
+            analysisData: null,
+            indexedAt: '2026-01-02T03:04:05.000Z',
+            analyzedAt: '2026-02-01T00:00:00.000Z',
+          },
+        ],
+        total: 1,
+        totalIsEstimate: false,
+        page: 1,
+        limit: 10,
+        correctedQuery: null,
+      });
+    });
+
+    it('answers a query of exclusions alone with nothing, without a database round trip', async () => {
+      const { sut, repository, queryLog } = setup();
+
+      const answer = await sut.search(params('-spam -ads'), VISITOR);
+
+      expect(repository.rankedPage).not.toHaveBeenCalled();
+      expect(answer).toMatchObject({
+        results: [],
+        total: 0,
+        totalIsEstimate: false,
+        correctedQuery: null,
+      });
+      expect(queryLog.record).toHaveBeenCalledWith(expect.objectContaining({ resultCount: 0 }));
+    });
+
+    it('checks phrases row by row and flags exclusions', async () => {
+      const { sut, repository } = setup();
+
+      await sut.search(params('"dark mode" -ads'), VISITOR);
+
+      expect(repository.rankedPage.mock.calls[0]![0]).toMatchObject({
+        rechecks: true,
+        unpredictable: true,
+        hasExclusions: true,
+      });
+    });
+
+    it('reports an estimate when the ranking did not see every match', async () => {
+      const { sut, repository } = setup();
+      repository.rankedPage.mockResolvedValue(
+        factory.page({
+          hits: [factory.hit(1)],
+          candidates: 300,
+          estimate: 12_000,
+          fullMatches: 300,
+          complete: false,
+        }),
+      );
+
+      await expect(sut.search(params('news'), VISITOR)).resolves.toMatchObject({
+        total: 12_000,
+        totalIsEstimate: true,
+      });
+    });
+
+    it('never reports an estimate below the candidates ranked', async () => {
+      const { sut, repository } = setup();
+      repository.rankedPage.mockResolvedValue(
+        factory.page({ candidates: 300, estimate: 40, fullMatches: 300, complete: false }),
+      );
+
+      await expect(sut.search(params('news'), VISITOR)).resolves.toMatchObject({
+        total: 300,
+        totalIsEstimate: true,
+      });
+    });
+  });
+
+  describe('pagination', () => {
+    it.each([
+      { page: 1, limit: 10, offset: 0, pageLimit: 10 },
+      { page: 3, limit: 20, offset: 40, pageLimit: 20 },
+      { page: 6, limit: 55, offset: 275, pageLimit: candidateLimit - 275 },
+      { page: 16, limit: 20, offset: 300, pageLimit: 0 },
+      { page: 40, limit: 20, offset: 780, pageLimit: 0 },
+    ])(
+      'page $page of $limit reads offset $offset, at most $pageLimit rows (the candidate window ends paging)',
+      async (row) => {
+        const { sut, repository } = setup();
+
+        const answer = await sut.search(params('python', row.page, row.limit), VISITOR);
+
+        expect(repository.rankedPage.mock.calls[0]![0]).toMatchObject({
+          offset: row.offset,
+          limit: row.pageLimit,
+        });
+        expect(answer).toMatchObject({ page: row.page, limit: row.limit });
+      },
+    );
+  });
+
+  describe('correction', () => {
+    it('does not correct a query that finds enough pages with every word', async () => {
+      const { sut, repository, metrics } = setup();
+      repository.rankedPage.mockResolvedValue(
+        factory.page({
+          candidates: correctBelow,
+          fullMatches: correctBelow,
+          corrections: new Map([['pythn', 'python']]),
+        }),
+      );
+
+      const answer = await sut.search(params('pythn'), VISITOR);
+
+      expect(repository.rankedPage).toHaveBeenCalledTimes(1);
+      expect(repository.lexiconSites).not.toHaveBeenCalled();
+      expect(answer.correctedQuery).toBeNull();
+      expect(await counted(metrics, 'search_queries_total', { corrected: 'no' })).toBe(1);
+    });
+
+    it('does not search again when every word is known', async () => {
+      const { sut, repository } = setup();
+      repository.rankedPage.mockResolvedValue(factory.page({ fullMatches: 0 }));
+
+      await expect(sut.search(params('rare words'), VISITOR)).resolves.toMatchObject({
+        correctedQuery: null,
+        total: 0,
+      });
+      expect(repository.rankedPage).toHaveBeenCalledTimes(1);
+    });
+
+    it('shows the corrected query when it finds more pages with every word', async () => {
+      const { sut, repository, metrics } = setup();
+      repository.rankedPage
+        .mockResolvedValueOnce(
+          factory.page({
+            hits: [factory.hit(1)],
+            candidates: 1,
+            fullMatches: 0,
+            corrections: new Map([['pythn', 'python']]),
+          }),
+        )
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(2), factory.hit(3)], candidates: 8, fullMatches: 8 }),
+        );
+
+      const answer = await sut.search(params('pythn tutorial'), VISITOR);
+
+      expect(answer).toMatchObject({ correctedQuery: 'python tutorial', total: 8 });
+      expect(answer.results.map((result) => result.id)).toEqual([2, 3]);
+      const corrected = repository.rankedPage.mock.calls[1]![0];
+      // Matched widened (typed OR prefix OR correction), ranked by the words as typed and corrected.
+      expect(corrected).toMatchObject({ exactText: 'python tutorial', correctTerms: [] });
+      expect(rendered(corrected.query)?.params.join(' ')).toMatch(/pythn.*python|python.*pythn/);
+      expect(rendered(corrected.scoreQuery)?.params.join(' ')).toContain('python');
+      expect(await counted(metrics, 'search_queries_total', { corrected: 'yes' })).toBe(1);
+    });
+
+    it('keeps the query as typed when the correction finds no more pages with every word', async () => {
+      const { sut, repository } = setup();
+      repository.rankedPage
+        .mockResolvedValueOnce(
+          factory.page({
+            hits: [factory.hit(1)],
+            candidates: 4,
+            fullMatches: 1,
+            corrections: new Map([['comprehensive', 'comprehension']]),
+          }),
+        )
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(2)], candidates: 9, fullMatches: 1 }),
+        );
+
+      const answer = await sut.search(params('python list comprehensive'), VISITOR);
+
+      expect(repository.rankedPage).toHaveBeenCalledTimes(2);
+      expect(answer).toMatchObject({ correctedQuery: null, total: 4 });
+      expect(answer.results.map((result) => result.id)).toEqual([1]);
+    });
+
+    it('prefers a known word one swap away over the trigram suggestion (most used first)', async () => {
+      const { sut, repository } = setup();
+      repository.rankedPage
+        .mockResolvedValueOnce(
+          factory.page({ fullMatches: 0, corrections: new Map([['jagaur', 'jag']]) }),
+        )
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(5)], candidates: 5, fullMatches: 5 }),
+        );
+      repository.lexiconSites.mockResolvedValue(new Map([['jaguar', 40]]));
+
+      const answer = await sut.search(params('jagaur'), VISITOR);
+
+      expect(repository.lexiconSites.mock.calls[0]![0]).toContain('jaguar');
+      expect(answer.correctedQuery).toBe('jaguar');
+    });
+
+    it('shows no correction when only completions were tried (nothing close enough to suggest)', async () => {
+      const { sut, repository } = setup();
+      repository.rankedPage
+        .mockResolvedValueOnce(
+          factory.page({ fullMatches: 0, corrections: new Map([['wikiped', undefined]]) }),
+        )
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(7)], candidates: 3, fullMatches: 3 }),
+        );
+
+      const answer = await sut.search(params('wikiped'), VISITOR);
+
+      expect(answer).toMatchObject({ correctedQuery: null, total: 3 });
+      expect(answer.results.map((result) => result.id)).toEqual([7]);
+    });
+  });
+
+  describe('query log', () => {
+    it('records the search with its normalised query, the hashed visitor, the result count and the time', async () => {
+      const { sut, repository, queryLog, visitors } = setup();
+      repository.rankedPage.mockResolvedValue(factory.page({ candidates: 17, fullMatches: 17 }));
+      const visitor = { ip: '203.0.113.7', userId: 'user-1' };
+
+      await sut.search(params('  Python   DOCS'), visitor);
+
+      expect(visitors.hash).toHaveBeenCalledWith(visitor);
+      expect(queryLog.record).toHaveBeenCalledWith({
+        query: '  Python   DOCS',
+        normalizedQuery: 'python docs',
+        visitorHash: 'visitor-hash',
+        resultCount: 17,
+        loggedAt: NOW.toISOString(),
+      });
+    });
+
+    it('answers a cancelled statement with a 503 and logs nothing', async () => {
+      const { sut, repository, queryLog } = setup();
+      repository.rankedPage.mockRejectedValue(
+        Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      );
+
+      const error = await sut.search(params('python'), VISITOR).catch((reason: unknown) => reason);
+
+      expect(error).toBeInstanceOf(SearchError);
+      expect((error as SearchError).code).toBe(SearchErrorCode.SearchTimedOut);
+      expect((error as SearchError).httpStatus).toBe(503);
+      expect(queryLog.record).not.toHaveBeenCalled();
+    });
+  });
+});

@@ -1,0 +1,82 @@
+// Shared pieces of the search service's unit specs: fakes and factories.
+import { jest } from '@jest/globals';
+import { MetricsService } from '@frenly/platform';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Counter } from 'prom-client';
+import type { RankedPage, SearchHit } from '../../src/search/search.repository.js';
+
+/**
+ * A fake of class T: `values` as given, and every other member a jest.fn (created on first
+ * use) with no behaviour until a test gives it one.
+ */
+export function fakeOf<T extends object>(values: Partial<T> = {}): jest.Mocked<T> {
+  const methods = new Map<PropertyKey, jest.Mock>();
+  return new Proxy(values as jest.Mocked<T>, {
+    get: (target, name) => {
+      if (name in target) return target[name as keyof T];
+      if (name === 'then') return undefined; // not a thenable when awaited
+      if (!methods.has(name)) methods.set(name, jest.fn());
+      return methods.get(name);
+    },
+  });
+}
+
+/** A real MetricsService on a private registry. */
+export function newMetrics(): MetricsService {
+  return new MetricsService({ service: 'search-unit', defaultMetrics: false });
+}
+
+/** The value of the registered counter `name` for the given labels (0 when never incremented). */
+export async function counted(
+  metrics: MetricsService,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number> {
+  const counter = metrics.registry.getSingleMetric(name) as Counter | undefined;
+  if (!counter) return 0;
+  const { values } = await counter.get();
+  const matching = values.filter((value) =>
+    Object.entries(labels).every(([label, wanted]) => value.labels[label] === wanted),
+  );
+  return matching.reduce((sum, value) => sum + value.value, 0);
+}
+
+const dialect = new PgDialect();
+
+/** A drizzle SQL fragment as PostgreSQL would receive it: text and bound parameters. */
+export function rendered(
+  fragment: SQL | undefined,
+): { sql: string; params: unknown[] } | undefined {
+  return fragment ? dialect.sqlToQuery(fragment) : undefined;
+}
+
+export const factory = {
+  hit: (id: number, overrides: Partial<SearchHit> = {}): SearchHit => ({
+    id,
+    url: `https://site${id}.example/`,
+    domain: `site${id}.example`,
+    title: `Site ${id}`,
+    description: `The description of site ${id}`,
+    frenlinessScore: 70,
+    trustScore: 'high',
+    isVerified: true,
+    isClaimed: false,
+    upvotes: 2,
+    downvotes: 1,
+    totalStaked: 15,
+    analysisData: null,
+    indexedAt: new Date('2026-01-02T03:04:05.000Z'),
+    analyzedAt: null,
+    score: 1,
+    ...overrides,
+  }),
+  page: (overrides: Partial<RankedPage> = {}): RankedPage => ({
+    hits: [],
+    estimate: 0,
+    candidates: 0,
+    fullMatches: 0,
+    complete: true,
+    ...overrides,
+  }),
+};
