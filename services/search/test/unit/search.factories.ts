@@ -42,6 +42,16 @@ export async function counted(
   return matching.reduce((sum, value) => sum + value.value, 0);
 }
 
+/** A clock the spec moves by hand. */
+export function movableClock(start = new Date('2026-03-04T05:06:07.000Z')) {
+  let now = start.getTime();
+  return Object.assign(() => new Date(now), {
+    advance: (ms: number) => {
+      now += ms;
+    },
+  });
+}
+
 const dialect = new PgDialect();
 
 /** A drizzle SQL fragment as PostgreSQL would receive it: text and bound parameters. */
