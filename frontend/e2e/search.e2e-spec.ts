@@ -36,6 +36,12 @@ describe('search home and results', () => {
     const chips = page.getByRole('region', { name: 'Trending Searches' }).getByRole('button');
     // A fresh installation has no trending queries yet: the spec's fallback list.
     expect(await chips.allInnerTexts()).toEqual(FALLBACK_CHIPS);
+    // Every chip shown leads somewhere: each finds results in a fresh installation's index.
+    for (const chip of FALLBACK_CHIPS) {
+      const res = await fetch(`${stack.app.baseUrl}/api/search?q=${encodeURIComponent(chip)}`);
+      const body = (await res.json()) as { total: number };
+      expect([chip, body.total > 0]).toEqual([chip, true]);
+    }
     // Signing in from here comes back here.
     expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/home?returnTo=%2Fsearch',
