@@ -23,6 +23,7 @@ const workspacePackages = {
   platform: 'libs/platform',
   testing: 'libs/testing',
   'safe-fetch': 'libs/safe-fetch',
+  html: 'libs/html',
   gateway: 'services/gateway',
   search: 'services/search',
   ledger: 'services/ledger',

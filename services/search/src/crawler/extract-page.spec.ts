@@ -35,8 +35,28 @@ describe(extractPage.name, () => {
   });
 
   it('lists followable http(s) links, absolute and without fragments', () => {
-    expect(page.links).toEqual(['https://example.org/', 'https://example.org/about', 'https://other.example/x']);
+    expect(page.links).toEqual([
+      'https://example.org/',
+      'https://example.org/about',
+      'https://other.example/x',
+    ]);
     expect(page).toMatchObject({ noindex: false, nofollow: false });
+  });
+
+  it('leaves text the page keeps hidden out of the page text', () => {
+    const hidden = extractPage(
+      `<html><head><style>.promo { display: none }</style></head><body>
+        <p>Shown words.</p>
+        <div style="display:none">inline none</div><p hidden>hidden attribute</p>
+        <span aria-hidden="true">aria hidden</span><div class="promo">css rule</div>
+        <noscript>noscript text</noscript><template>template text</template>
+        <div class="d-none"><p>state class <a href="/kept">still a link</a></p></div>
+      </body></html>`,
+      'https://example.org/',
+      { maxTextChars: 10_000 },
+    );
+    expect(hidden.text).toBe('Shown words.');
+    expect(hidden.links).toEqual(['https://example.org/kept']);
   });
 
   it('honours <base>, robots meta and the text cap, and survives broken HTML', () => {
@@ -45,7 +65,13 @@ describe(extractPage.name, () => {
       'https://example.org/',
       { maxTextChars: 8 },
     );
-    expect(other).toMatchObject({ noindex: true, nofollow: true, title: '', links: ['https://cdn.example/docs/page'], text: 'Hello x' });
+    expect(other).toMatchObject({
+      noindex: true,
+      nofollow: true,
+      title: '',
+      links: ['https://cdn.example/docs/page'],
+      text: 'Hello x',
+    });
     expect(other.description).toBe('Hello x');
   });
 });
@@ -57,8 +83,13 @@ describe(parseSitemap.name, () => {
         <url><loc>https://example.org/a?x=1&amp;y=2</loc><lastmod>2026-01-01</lastmod></url>
         <url><loc><![CDATA[https://example.org/b]]></loc></url>
       </urlset>`);
-    expect(urlset).toEqual({ pages: ['https://example.org/a?x=1&y=2', 'https://example.org/b'], sitemaps: [] });
-    const index = parseSitemap('<sm:sitemapindex xmlns:sm="x"><sm:sitemap><sm:loc> https://example.org/s1.xml </sm:loc></sm:sitemap></sm:sitemapindex>');
+    expect(urlset).toEqual({
+      pages: ['https://example.org/a?x=1&y=2', 'https://example.org/b'],
+      sitemaps: [],
+    });
+    const index = parseSitemap(
+      '<sm:sitemapindex xmlns:sm="x"><sm:sitemap><sm:loc> https://example.org/s1.xml </sm:loc></sm:sitemap></sm:sitemapindex>',
+    );
     expect(index).toEqual({ pages: [], sitemaps: ['https://example.org/s1.xml'] });
     expect(parseSitemap('not xml at all')).toEqual({ pages: [], sitemaps: [] });
   });
@@ -66,8 +97,14 @@ describe(parseSitemap.name, () => {
 
 describe(detectLanguage.name, () => {
   it('tells common languages apart and abstains on little text', () => {
-    expect(detectLanguage('The cat is in the garden and the dog is with you. '.repeat(3))).toBe('en');
-    expect(detectLanguage('Der Hund ist nicht mit der Katze auf dem Sofa und die Katze ist eine Freundin. '.repeat(2))).toBe('de');
+    expect(detectLanguage('The cat is in the garden and the dog is with you. '.repeat(3))).toBe(
+      'en',
+    );
+    expect(
+      detectLanguage(
+        'Der Hund ist nicht mit der Katze auf dem Sofa und die Katze ist eine Freundin. '.repeat(2),
+      ),
+    ).toBe('de');
     expect(detectLanguage('too short')).toBeNull();
   });
 });

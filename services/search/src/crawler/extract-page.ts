@@ -1,4 +1,11 @@
-import { Parser } from 'htmlparser2';
+import {
+  hiddenStateOf,
+  hidingRulesOf,
+  parseHtml,
+  styleTextOf,
+  walkDocument,
+  type HiddenState,
+} from '@frenly/html';
 import { detectLanguage } from './detect-language.js';
 
 /** What the crawler keeps of an HTML page. */
@@ -19,20 +26,55 @@ export interface ExtractedPage {
 }
 
 // Their text is not content: code, styling, navigation and page chrome.
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'nav', 'header', 'footer', 'aside', 'form', 'iframe', 'select', 'button', 'canvas', 'object']);
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'form',
+  'iframe',
+  'select',
+  'button',
+  'canvas',
+  'object',
+]);
 // Elements whose content is "the" content when a page marks it.
 const MAIN = new Set(['main', 'article']);
 // Block-level elements: their edges separate words.
-const BLOCK = /^(p|div|br|li|ul|ol|h[1-6]|section|tr|td|th|table|dd|dt|blockquote|pre|hr|figcaption|main|article|title)$/;
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const BLOCK =
+  /^(p|div|br|li|ul|ol|h[1-6]|section|tr|td|th|table|dd|dt|blockquote|pre|hr|figcaption|main|article|title)$/;
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /**
  * Extracts title, meta description, main text, links, language, canonical URL and robots
  * directives from an HTML document fetched from `pageUrl`. Never throws on bad HTML.
  */
-export function extractPage(html: string, pageUrl: string, options: { maxTextChars: number; robotsName?: string }): ExtractedPage {
+export function extractPage(
+  html: string,
+  pageUrl: string,
+  options: { maxTextChars: number; robotsName?: string },
+): ExtractedPage {
   const robotsNames = new Set(['robots', (options.robotsName ?? 'frenlybot').toLowerCase()]);
-  const stack: string[] = [];
   let skipDepth = 0;
   let mainDepth = 0;
   let inTitle = false;
@@ -47,63 +89,66 @@ export function extractPage(html: string, pageUrl: string, options: { maxTextCha
   let noindex = false;
   let nofollow = false;
 
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (!VOID.has(name)) stack.push(name);
-        if (SKIPPED.has(name) && !VOID.has(name)) skipDepth += 1;
-        if (MAIN.has(name)) mainDepth += 1;
-        if (name === 'title' && title === '') inTitle = true;
-        if (BLOCK.test(name)) pushText(' ');
-        switch (name) {
-          case 'html':
-            htmlLang ??= attributes.lang ?? attributes['xml:lang'];
-            break;
-          case 'base':
-            baseHref ??= attributes.href;
-            break;
-          case 'link':
-            if (hasToken(attributes.rel, 'canonical') && attributes.href) canonicalHref ??= attributes.href;
-            break;
-          case 'meta': {
-            const key = (attributes.name ?? attributes.property ?? '').toLowerCase();
-            const content = attributes.content ?? '';
-            if (key && !(key in meta)) meta[key] = content;
-            if (robotsNames.has(key)) {
-              const directives = content.toLowerCase();
-              noindex ||= /\b(noindex|none)\b/.test(directives);
-              nofollow ||= /\b(nofollow|none)\b/.test(directives);
-            }
-            break;
+  // One parse into the DOM shared with the analyzer (@frenly/html), and its hidden-ness: text the
+  // page keeps hidden (display:none, hidden, aria-hidden, <noscript>, <template>, its CSS…) is
+  // not indexed as page text. The walk reports balanced open/close events, so a stack suffices.
+  const document = parseHtml(html);
+  const rules = hidingRulesOf(styleTextOf(document));
+  const hiddenStack: HiddenState[] = [];
+  walkDocument(document, {
+    onopentag(name, attributes, element) {
+      hiddenStack.push(hiddenStateOf(element, hiddenStack[hiddenStack.length - 1], rules));
+      if (SKIPPED.has(name) && !VOID.has(name)) skipDepth += 1;
+      if (MAIN.has(name)) mainDepth += 1;
+      if (name === 'title' && title === '') inTitle = true;
+      if (BLOCK.test(name)) pushText(' ');
+      switch (name) {
+        case 'html':
+          htmlLang ??= attributes.lang ?? attributes['xml:lang'];
+          break;
+        case 'base':
+          baseHref ??= attributes.href;
+          break;
+        case 'link':
+          if (hasToken(attributes.rel, 'canonical') && attributes.href)
+            canonicalHref ??= attributes.href;
+          break;
+        case 'meta': {
+          const key = (attributes.name ?? attributes.property ?? '').toLowerCase();
+          const content = attributes.content ?? '';
+          if (key && !(key in meta)) meta[key] = content;
+          if (robotsNames.has(key)) {
+            const directives = content.toLowerCase();
+            noindex ||= /\b(noindex|none)\b/.test(directives);
+            nofollow ||= /\b(nofollow|none)\b/.test(directives);
           }
-          case 'a':
-            if (attributes.href && !hasToken(attributes.rel, 'nofollow')) rawLinks.push(attributes.href);
-            break;
-          default:
-            break;
+          break;
         }
-      },
-      ontext(text) {
-        if (inTitle) {
-          title += text;
-          return;
-        }
-        if (skipDepth === 0) pushText(text);
-      },
-      onclosetag(name) {
-        if (VOID.has(name)) return;
-        // Pop to the matching element (htmlparser2 reports implied closes as well).
-        const index = stack.lastIndexOf(name);
-        if (index !== -1) stack.length = index;
-        if (SKIPPED.has(name)) skipDepth = Math.max(0, skipDepth - 1);
-        if (MAIN.has(name)) mainDepth = Math.max(0, mainDepth - 1);
-        if (name === 'title') inTitle = false;
-        if (BLOCK.test(name)) pushText(' ');
-      },
+        case 'a':
+          if (attributes.href && !hasToken(attributes.rel, 'nofollow'))
+            rawLinks.push(attributes.href);
+          break;
+        default:
+          break;
+      }
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
+    ontext(text) {
+      if (inTitle) {
+        title += text;
+        return;
+      }
+      if (skipDepth === 0 && !(hiddenStack[hiddenStack.length - 1]?.hidden ?? false))
+        pushText(text);
+    },
+    onclosetag(name) {
+      hiddenStack.pop();
+      if (VOID.has(name)) return;
+      if (SKIPPED.has(name)) skipDepth = Math.max(0, skipDepth - 1);
+      if (MAIN.has(name)) mainDepth = Math.max(0, mainDepth - 1);
+      if (name === 'title') inTitle = false;
+      if (BLOCK.test(name)) pushText(' ');
+    },
+  });
 
   function pushText(text: string): void {
     allText.push(text);
@@ -112,13 +157,23 @@ export function extractPage(html: string, pageUrl: string, options: { maxTextCha
 
   const base = resolve(baseHref, pageUrl) ?? pageUrl;
   const main = collapse(mainText.join(''));
-  const text = (main.length >= 200 ? main : collapse(allText.join(''))).slice(0, options.maxTextChars).trim();
-  const description = collapse(meta.description ?? meta['og:description'] ?? '') || (text.length > 200 ? text.slice(0, 200).replace(/\s\S*$/, '') : text);
+  const text = (main.length >= 200 ? main : collapse(allText.join('')))
+    .slice(0, options.maxTextChars)
+    .trim();
+  const description =
+    collapse(meta.description ?? meta['og:description'] ?? '') ||
+    (text.length > 200 ? text.slice(0, 200).replace(/\s\S*$/, '') : text);
   return {
     title: collapse(title) || collapse(meta['og:title'] ?? ''),
     description: description.slice(0, 500),
     text,
-    links: [...new Set(rawLinks.map((href) => resolve(href, base)).filter((url): url is string => url !== undefined))],
+    links: [
+      ...new Set(
+        rawLinks
+          .map((href) => resolve(href, base))
+          .filter((url): url is string => url !== undefined),
+      ),
+    ],
     canonical: resolve(canonicalHref, base),
     language: primaryLanguage(htmlLang) ?? detectLanguage(text),
     noindex,

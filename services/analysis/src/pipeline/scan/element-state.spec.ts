@@ -1,7 +1,5 @@
-import { parseHtml } from './document.js';
+import { parseHtml, elementsOf, hidingRulesOf, NO_HIDING_RULES } from '@frenly/html';
 import { elementStatesOf } from './element-state.js';
-import { elementsOf } from './extract/elements.js';
-import { hidingRulesOf, NO_HIDING_RULES } from './visibility.js';
 
 const statesById = (html: string, css = '') => {
   const elements = elementsOf(parseHtml(html));

@@ -2,11 +2,10 @@
 // is hidden (from sight, and from assistive technology), inside <noscript> or an SVG, page chrome,
 // tiny print, whether its text is page text, and what its ancestors are for (class/id hints).
 // Every extractor and the text walk read these; none decides visibility on its own.
-import type { PageElement } from './extract/elements.js';
+import { hiddenStateOf, type HidingRules, type PageElement } from '@frenly/html';
 import { hintsOf } from './hints.js';
 import type { Hint } from './page-facts.js';
 import { isTinyStyle } from './text-measure.js';
-import { classStateOf, hiddenByRules, isStyleHidden, type HidingRules } from './visibility.js';
 
 /** Their text is not page text a visitor reads. */
 const NO_TEXT_TAGS = new Set([
@@ -66,19 +65,8 @@ export function stateOf(
   rules: HidingRules,
 ): ElementState {
   const tag = element.name;
-  const attribs = element.attribs;
-  const role = (attribs.role ?? '').toLowerCase();
-  const ownHints = hintsOf(attribs);
-  const removed =
-    attribs.hidden !== undefined ||
-    isStyleHidden(attribs.style) ||
-    tag === 'noscript' ||
-    tag === 'template' ||
-    hiddenByRules(rules, attribs.class, attribs.id) ||
-    (tag === 'input' && (attribs.type ?? '').toLowerCase() === 'hidden') ||
-    (tag === 'dialog' && attribs.open === undefined);
-  const { stateHidden, screenReaderOnly } = classStateOf(attribs.class);
-  const ariaHidden = attribs['aria-hidden'] === 'true';
+  const role = (element.attribs.role ?? '').toLowerCase();
+  const ownHints = hintsOf(element.attribs);
   return {
     role,
     ownHints,
@@ -86,13 +74,11 @@ export function stateOf(
       ownHints.length === 0
         ? (parent?.hints ?? [])
         : [...new Set([...(parent?.hints ?? []), ...ownHints])],
-    // aria-hidden counts as hidden too: what a page hides from assistive technology is never claimed as shown.
-    hidden: (parent?.hidden ?? false) || removed || stateHidden || screenReaderOnly || ariaHidden,
-    atHidden: (parent?.atHidden ?? false) || removed || stateHidden || ariaHidden,
-    inNoscript: (parent?.inNoscript ?? false) || tag === 'noscript',
+    // Hidden-ness (hidden, atHidden, inNoscript) is the shared decision of @frenly/html.
+    ...hiddenStateOf(element, parent, rules),
     noText: (parent?.noText ?? false) || NO_TEXT_TAGS.has(tag),
     chrome: (parent?.chrome ?? false) || CHROME_TAGS.has(tag) || CHROME_ROLES.has(role),
-    tiny: (parent?.tiny ?? false) || isTinyStyle(attribs.style),
+    tiny: (parent?.tiny ?? false) || isTinyStyle(element.attribs.style),
     inSvg: (parent?.inSvg ?? false) || tag === 'svg',
   };
 }

@@ -1,4 +1,4 @@
-// The page's facts from one parse (scan/document.ts). Facts about single elements come from
+// The page's facts from one parse (@frenly/html). Facts about single elements come from
 // small extractors over the tree (extract/*.ts); this file is the text walk: a stack mirrors the
 // open elements so that every piece of text knows whether it is visible (element-state.ts,
 // decided once per element), which block it belongs to and what its ancestors are for, and names
@@ -6,20 +6,22 @@
 import { Collector } from './collector.js';
 import { elementStatesOf, stateOf } from './element-state.js';
 import { formsOf, iframesOf, imagesOf, landmarksOf, mediaOf } from './extract/element-facts.js';
-import { elementsOf } from './extract/elements.js';
-import { adSlotsOf, blockedEventsOf, blockedInteractionsOf } from './extract/signal-facts.js';
-import { headFactsOf } from './extract/head-facts.js';
-import { resourceFactsOf } from './extract/resource-facts.js';
-import { structureFactsOf } from './extract/structure-facts.js';
 import {
+  elementsOf,
   parseHtml,
   styleTextOf,
   walkDocument,
   type DocumentVisitor,
   type HtmlDocument,
-} from './document.js';
+  hasShownStateClass,
+  hidingRulesOf,
+  isShownByStyle,
+} from '@frenly/html';
+import { adSlotsOf, blockedEventsOf, blockedInteractionsOf } from './extract/signal-facts.js';
+import { headFactsOf } from './extract/head-facts.js';
+import { resourceFactsOf } from './extract/resource-facts.js';
+import { structureFactsOf } from './extract/structure-facts.js';
 import { countWords, normalise } from './text-measure.js';
-import { hasShownStateClass, hidingRulesOf, isShownByStyle } from './visibility.js';
 import type {
   ButtonFact,
   CheckboxFact,

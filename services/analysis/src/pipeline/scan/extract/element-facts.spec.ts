@@ -1,7 +1,5 @@
-import { parseHtml } from '../document.js';
+import { parseHtml, NO_HIDING_RULES, elementsOf } from '@frenly/html';
 import { elementStatesOf } from '../element-state.js';
-import { NO_HIDING_RULES } from '../visibility.js';
-import { elementsOf } from './elements.js';
 import { formsOf, iframesOf, imagesOf, landmarksOf, mediaOf } from './element-facts.js';
 
 const read = (html: string) => {

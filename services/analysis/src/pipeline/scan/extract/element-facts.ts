@@ -3,7 +3,7 @@
 import type { ElementStates } from '../element-state.js';
 import type { FormFact, IframeFact, ImageFact, MediaFact, PageFacts } from '../page-facts.js';
 import { normalise } from '../text-measure.js';
-import { isInside, type PageElement } from './elements.js';
+import { isInside, type PageElement } from '@frenly/html';
 
 type Landmarks = PageFacts['landmarks'];
 

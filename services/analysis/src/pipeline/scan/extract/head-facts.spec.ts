@@ -1,5 +1,4 @@
-import { parseHtml } from '../document.js';
-import { elementsOf } from './elements.js';
+import { parseHtml, elementsOf } from '@frenly/html';
 import { headFactsOf } from './head-facts.js';
 
 const headOf = (html: string) => headFactsOf(elementsOf(parseHtml(html)));

@@ -1,7 +1,7 @@
 // The page's own description of itself: language, title, meta tags, favicon.
 import { DomUtils } from 'htmlparser2';
 import { normalise } from '../text-measure.js';
-import { isInside, type PageElement } from './elements.js';
+import { isInside, type PageElement } from '@frenly/html';
 
 const MAX_TITLE_CHARS = 300;
 

@@ -1,5 +1,4 @@
-import { parseHtml } from '../document.js';
-import { elementsOf } from './elements.js';
+import { parseHtml, elementsOf } from '@frenly/html';
 import { resourceFactsOf } from './resource-facts.js';
 
 const resourcesOf = (html: string) => resourceFactsOf(elementsOf(parseHtml(html)));

@@ -5,7 +5,7 @@ import { ElementType } from 'htmlparser2';
 import { inlineLoadsOf, isExecutableScriptType } from '../inline-loads.js';
 import type { ResourceFact, ScriptFact } from '../page-facts.js';
 import { preloadKind } from '../preload-kind.js';
-import { isInside, type PageElement } from './elements.js';
+import { isInside, type PageElement } from '@frenly/html';
 
 export const MAX_INLINE_SCRIPT_CHARS = 300_000;
 const MAX_INLINE_STYLE_CHARS = 200_000;

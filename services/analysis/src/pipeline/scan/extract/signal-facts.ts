@@ -1,7 +1,7 @@
 // Signals a page gives in its markup: ad slots (outermost visible element with an ad class/id)
 // and attributes that cancel paste, copy, right-click or selection.
 import type { ElementStates } from '../element-state.js';
-import type { PageElement } from './elements.js';
+import type { PageElement } from '@frenly/html';
 
 const MAX_AD_SLOTS = 50;
 const BLOCKING_EVENTS = [

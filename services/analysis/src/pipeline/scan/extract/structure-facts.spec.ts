@@ -1,5 +1,4 @@
-import { parseHtml } from '../document.js';
-import { elementsOf } from './elements.js';
+import { parseHtml, elementsOf } from '@frenly/html';
 import { structureFactsOf } from './structure-facts.js';
 
 describe(structureFactsOf.name, () => {

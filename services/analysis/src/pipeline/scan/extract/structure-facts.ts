@@ -1,6 +1,6 @@
 // Document structure that assistive technology depends on: unique ids, tab order, moving text.
 
-import type { PageElement } from './elements.js';
+import type { PageElement } from '@frenly/html';
 
 const MAX_DUPLICATE_IDS = 50;
 

@@ -2,7 +2,7 @@
 // analyzer's fact extraction walks it (walkDocument), and other readers (the crawler's page
 // extraction, DomUtils queries) can take the same tree instead of parsing the bytes again.
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
-import type { PageElement } from './extract/elements.js';
+import type { PageElement } from './elements.js';
 
 export type HtmlDocument = ReturnType<typeof parseDocument>;
 
@@ -20,7 +20,7 @@ export function parseHtml(html: string): HtmlDocument {
 
 /** What a walk reports, in document order: the same events a streaming parser would give. */
 export interface DocumentVisitor {
-  /** `element`: the node itself, for readers that keep per-element state (scan/element-state.ts). */
+  /** `element`: the node itself, for readers that keep per-element state (hidden.ts, the analyzer's element states). */
   onopentag(tag: string, attribs: Record<string, string>, element: PageElement): void;
   ontext(data: string): void;
   onclosetag(tag: string): void;

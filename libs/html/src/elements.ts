@@ -1,6 +1,6 @@
 // Every element of a parsed page in document order: the input of the tree extractors.
 import { DomUtils } from 'htmlparser2';
-import type { HtmlDocument } from '../document.js';
+import type { HtmlDocument } from './document.js';
 
 export type PageElement = ReturnType<typeof DomUtils.findAll>[number];
 
