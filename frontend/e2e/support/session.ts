@@ -29,7 +29,15 @@ export async function openSession(browser: Browser, baseUrl: string): Promise<Br
  * identity provider's "Your name" form, back to the app signed in.
  */
 export async function signInFromLanding(page: Page, name: string): Promise<void> {
+  // The provider buttons come from /api/auth/providers: when that call fails the screen offers
+  // a generic "Sign in", so a failure names the answer instead of a missing button.
+  const providers = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/auth/providers',
+  );
   await page.goto('/home');
+  const answer = await providers;
+  if (!answer.ok())
+    throw new Error(`/api/auth/providers answered ${answer.status()}: ${await answer.text()}`);
   await page.getByRole('link', { name: 'Sign in with Development sign-in' }).click();
   await fillDevIdentityForm(page, name);
 }
