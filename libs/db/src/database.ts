@@ -20,6 +20,21 @@ export type Database = PgDatabase<NodePgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseEngine = 'postgres' | 'pglite';
 
+/**
+ * The driver behind a database: on PostgreSQL its node-postgres pool (for a dedicated
+ * connection or a multi-statement script), else the embedded PGlite client. The one place that
+ * looks at drizzle's `$client`, so that code needing the engine never sniffs drivers itself.
+ */
+export type DatabaseDriver =
+  | { readonly engine: 'postgres'; readonly pool: pg.Pool }
+  | { readonly engine: 'pglite'; readonly client: object };
+
+export function driverOf(db: Database): DatabaseDriver {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return { engine: 'postgres', pool: client };
+  return { engine: 'pglite', client: typeof client === 'object' && client !== null ? client : db };
+}
+
 export interface DatabaseHandle {
   readonly db: Database;
   readonly engine: DatabaseEngine;

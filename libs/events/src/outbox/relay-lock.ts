@@ -1,4 +1,4 @@
-import type { Database } from '@frenly/db';
+import { driverOf, type Database } from '@frenly/db';
 import { describeError, type EventsLogger } from '../logger.js';
 
 /** Decides which relay instance publishes a given outbox table. */
@@ -17,10 +17,6 @@ interface PgClientLike {
 interface PgPoolLike {
   connect(): Promise<PgClientLike>;
   readonly totalCount: number;
-}
-
-function isPgPool(value: unknown): value is PgPoolLike {
-  return typeof value === 'object' && value !== null && typeof (value as PgPoolLike).connect === 'function' && 'totalCount' in value;
 }
 
 /** How stale the holder's knowledge that its lock connection is alive may be. */
@@ -119,7 +115,7 @@ export class InProcessRelayLock implements RelayLock {
 
 /** The advisory lock on PostgreSQL (node-postgres pool), the in-process lock on PGlite. */
 export function relayLockFor(db: Database, lockName: string, logger: EventsLogger): RelayLock {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (isPgPool(client)) return new AdvisoryRelayLock(client, lockName, logger);
-  return new InProcessRelayLock(typeof client === 'object' && client !== null ? client : db, lockName);
+  const driver = driverOf(db);
+  if (driver.engine === 'postgres') return new AdvisoryRelayLock(driver.pool, lockName, logger);
+  return new InProcessRelayLock(driver.client, lockName);
 }

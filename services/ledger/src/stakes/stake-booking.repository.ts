@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { StakePlacedV1, StakeType } from '@frenly/contracts';
-import type { Database } from '@frenly/db';
+import { driverOf, type Database } from '@frenly/db';
 import { DATABASE, JsonLogger } from '@frenly/platform';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/transactions.js';
@@ -144,9 +144,9 @@ export class StakeBookingRepository {
 
   constructor(@Inject(DATABASE) private readonly db: Database, logger: JsonLogger, metrics: LedgerMetrics) {
     this.log = logger.forContext('StakeBookingRepository');
-    const client = (db as unknown as { $client?: unknown }).$client;
-    if (isPgPool(client)) {
-      this.pool = client;
+    const driver = driverOf(db);
+    if (driver.engine === 'postgres') {
+      this.pool = driver.pool;
       this.groupCommit = new GroupCommit({
         commit: (bookings) => this.bookGroup(bookings),
         maxGroup: MAX_GROUP,
@@ -225,10 +225,6 @@ function bookedFrom(row: Record<string, unknown>): BookedStake {
     siteVersion: n(row.version),
     domain: String(row.domain),
   };
-}
-
-function isPgPool(value: unknown): value is PgPoolLike {
-  return typeof value === 'object' && value !== null && typeof (value as PgPoolLike).query === 'function' && 'totalCount' in value;
 }
 
 /** The same statement as a drizzle SQL object: `$n` becomes the n-th value, bound as a parameter. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database } from '@frenly/db';
+import { driverOf, type Database } from '@frenly/db';
 
 const dialect = new PgDialect();
 
@@ -31,8 +31,7 @@ export function inlineSql(fragment: SQL): string {
 
 /** Whether the database is PGlite (one process: no statement timeout, no script of several statements). */
 export function isPglite(db: Database): boolean {
-  const client = (db as unknown as { $client?: { exec?: unknown } }).$client;
-  return typeof client?.exec === 'function';
+  return driverOf(db).engine === 'pglite';
 }
 
 /**
