@@ -3,6 +3,7 @@ export * from './user.js';
 export * from './push.js';
 export * from './stake.js';
 export * from './analysis.js';
+export * from './analysis-browser.js';
 export * from './health.js';
 export * from './search.js';
 export * from './meta.js';

@@ -1,3 +1,5 @@
+import type { BrowserAnalysisFields } from './analysis-browser.js';
+
 export type TrustScore = 'high' | 'medium' | 'low';
 
 export interface UxScore {
@@ -7,7 +9,7 @@ export interface UxScore {
   lowFriction: number;
 }
 
-export interface AnalysisData {
+export interface AnalysisData extends BrowserAnalysisFields {
   frenliness: {
     reasoning: string;
     improvements: string[];

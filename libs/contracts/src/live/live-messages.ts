@@ -1,3 +1,7 @@
+import type { LiveAnalysisUpdateMessage } from './analysis-update.js';
+
+export type { LiveAnalysisUpdateMessage } from './analysis-update.js';
+
 /** Path of the live socket (`wss` when the page is https). Only signed-in clients connect. */
 export const LIVE_SOCKET_PATH = '/ws';
 
@@ -24,4 +28,8 @@ export interface LivePongMessage {
   type: 'pong';
 }
 
-export type LiveServerMessage = LiveVoteUpdateMessage | LiveStakeUpdateMessage | LivePongMessage;
+export type LiveServerMessage =
+  | LiveVoteUpdateMessage
+  | LiveStakeUpdateMessage
+  | LivePongMessage
+  | LiveAnalysisUpdateMessage;

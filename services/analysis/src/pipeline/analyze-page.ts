@@ -39,7 +39,7 @@ const CHECK_DIMENSIONS: readonly CheckDimension[] = [
   'privacy',
   'security',
 ];
-const ADVERTISING = new Set(['advertising', 'pornvertising']);
+export const ADVERTISING = new Set(['advertising', 'pornvertising']);
 
 export function analyzePage(
   snapshot: PageSnapshot,
@@ -151,14 +151,14 @@ export function analyzePage(
   };
 }
 
-function withWeight(result: CheckResult): ScoredCheck {
+export function withWeight(result: CheckResult): ScoredCheck {
   const weight = CHECK_WEIGHTS[result.id];
   if (!weight) throw new Error(`Check ${result.id} has no weight in scoring/weights.ts`);
   const score = result.score === null ? null : Math.round(result.score * 1000) / 1000;
   return { ...result, score, dimension: weight.dimension, weight: weight.weight };
 }
 
-function dimensionScores(
+export function dimensionScores(
   checks: readonly ScoredCheck[],
   manipulation: readonly ManipulationFinding[],
 ): DimensionScores {
@@ -181,7 +181,7 @@ function dimensionScores(
 }
 
 /** The weighted sum, then the caps (weights.ts): the lowest applicable ceiling wins, every one that lowered the score is named. */
-function frenliness(
+export function frenliness(
   dimensions: DimensionScores,
   manipulation: readonly ManipulationFinding[],
   verifiedHttps: boolean,
@@ -217,7 +217,7 @@ function frenliness(
   return { score, uncapped, caps };
 }
 
-function summaryOf(trackers: number, patterns: number, accessibility: number): string {
+export function summaryOf(trackers: number, patterns: number, accessibility: number): string {
   return [
     trackers === 0 ? 'no trackers' : `${trackers} ${trackers === 1 ? 'tracker' : 'trackers'}`,
     patterns === 0

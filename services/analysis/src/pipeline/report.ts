@@ -1,12 +1,24 @@
-import type { TrustScore, UxScore } from '@frenly/contracts';
+import type {
+  BrowserCheckStatus,
+  FindingSeenBy,
+  NotCheckedEntry,
+  TrustScore,
+  UxScore,
+} from '@frenly/contracts';
+import type { BrowserEvidence } from './enrich/browser-evidence.js';
 import type { CheckResult } from './evidence/check.js';
 import type { CookieConsentEvidence } from './evidence/friction.js';
 import type { ManipulationFinding } from './evidence/manipulation.js';
-import type { PrivacyEvidence } from './evidence/privacy.js';
+import type { PrivacyEvidence, TrackerFinding } from './evidence/privacy.js';
 import type { SecurityEvidence } from './evidence/security.js';
 import type { CheckDimension, Dimension } from './scoring/weights.js';
 
-export interface ScoredCheck extends CheckResult {
+/** How a finding was seen; absent in reports from before the browser tier (read from the HTML). */
+export interface SeenBy {
+  readonly seenBy?: FindingSeenBy;
+}
+
+export interface ScoredCheck extends CheckResult, SeenBy {
   readonly dimension: CheckDimension;
   readonly weight: number;
 }
@@ -38,10 +50,19 @@ export interface AnalysisReport {
   readonly manipulativePatterns: readonly string[];
   /** One line for result cards: "4 trackers · 2 manipulative patterns · accessibility 92". */
   readonly summary: string;
+  /** The browser tier's part (pipeline/enrich): pending, done, unavailable or failed, and why. */
+  readonly browser?: BrowserCheckStatus;
+  /** What this report does not cover because the browser tier could not run, and why. */
+  readonly notChecked?: readonly NotCheckedEntry[];
+  readonly screenshotUrl?: string | null;
   readonly evidence: {
     readonly checks: readonly ScoredCheck[];
-    readonly manipulation: readonly ManipulationFinding[];
-    readonly privacy: PrivacyEvidence;
+    readonly manipulation: readonly (ManipulationFinding & SeenBy)[];
+    readonly privacy: Omit<PrivacyEvidence, 'trackers'> & {
+      readonly trackers: readonly (TrackerFinding & SeenBy)[];
+    };
+    /** What the real browser recorded beyond the checks (cookies, scripts, axe), once done. */
+    readonly browser?: BrowserEvidence;
     readonly security: SecurityEvidence;
     readonly cookieConsent: CookieConsentEvidence;
     readonly page: {

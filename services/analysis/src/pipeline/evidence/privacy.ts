@@ -20,7 +20,7 @@ export const TRACKING_CATEGORIES = new Set([
   'customer_interaction',
   'misc',
 ]);
-const CATEGORY_RANK: Record<string, number> = {
+export const CATEGORY_RANK: Record<string, number> = {
   advertising: 6,
   pornvertising: 5,
   social_media: 4,

@@ -63,6 +63,8 @@ export interface ReasoningInput {
   readonly security: SecurityEvidence;
   readonly manipulation: readonly ManipulationFinding[];
   readonly improvements: readonly string[];
+  /** 'browser' once the browser tier's findings are merged in (pipeline/enrich): the words say so. */
+  readonly tier?: 'html' | 'browser';
 }
 
 export function reasoningOf(input: ReasoningInput): string {
@@ -84,7 +86,11 @@ export function reasoningOf(input: ReasoningInput): string {
 
   const trackers = input.privacy.trackers;
   if (trackers.length === 0) {
-    sentences.push("No third-party trackers were found in the page's HTML.");
+    sentences.push(
+      input.tier === 'browser'
+        ? 'No third-party tracker was contacted when the site ran in a real browser.'
+        : "No third-party trackers were found in the page's HTML.",
+    );
   } else {
     const named = trackers
       .slice(0, 4)
@@ -113,7 +119,9 @@ export function reasoningOf(input: ReasoningInput): string {
   );
   // How all of this was seen: the HTML tier reads the page's HTML and response headers and runs none of its scripts.
   sentences.push(
-    "All of this was seen in the page's HTML and response headers, without running its scripts.",
+    input.tier === 'browser'
+      ? "The site was visited in a real browser: trackers, cookies, scripts and accessibility are what that browser saw; the rest was read from the page's HTML and response headers."
+      : "All of this was seen in the page's HTML and response headers, without running its scripts.",
   );
   if (input.capsApplied.length > 0)
     sentences.push(`The score is capped because ${input.capsApplied.join(' and ')}.`);

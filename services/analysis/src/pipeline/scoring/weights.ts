@@ -3,7 +3,9 @@
 
 // 2: surveillance and manipulation weigh as a visitor weighs them (advertising caps, a combined
 //    cap, harder manipulation caps); only loaded resources are trackers; hidden dialogs never count.
-export const SCORING_VERSION = 2;
+// 3: the browser tier's checks (fingerprinting, key logging, session recording, axe-core on the
+//    rendered page); they apply only to reports a real browser enriched, the HTML tier's are unchanged.
+export const SCORING_VERSION = 3;
 
 export type CheckDimension =
   'accessibility' | 'clarity' | 'lowFriction' | 'joyFactor' | 'privacy' | 'security';
@@ -37,6 +39,8 @@ export const CHECK_WEIGHTS: Readonly<Record<string, CheckWeight>> = {
   'a11y.meta-refresh': { dimension: 'accessibility', weight: 3 },
   'a11y.marquee-blink': { dimension: 'accessibility', weight: 2 },
   'a11y.aria-hidden-body': { dimension: 'accessibility', weight: 2 },
+  // axe-core on the rendered page, rules the HTML cannot check (pipeline/enrich; browser only).
+  'a11y.rendered-audit': { dimension: 'accessibility', weight: 10 },
 
   'clarity.readability': { dimension: 'clarity', weight: 10 },
   'clarity.sentence-length': { dimension: 'clarity', weight: 4 },
@@ -70,6 +74,10 @@ export const CHECK_WEIGHTS: Readonly<Record<string, CheckWeight>> = {
   'privacy.third-party-scripts': { dimension: 'privacy', weight: 4 },
   'privacy.third-party-requests': { dimension: 'privacy', weight: 2 },
   'privacy.cookies': { dimension: 'privacy', weight: 3 },
+  // Seen only in a real browser (pipeline/enrich): absent from HTML-tier reports.
+  'privacy.fingerprinting': { dimension: 'privacy', weight: 8 },
+  'privacy.key-logging': { dimension: 'privacy', weight: 10 },
+  'privacy.session-recording': { dimension: 'privacy', weight: 6 },
 
   'security.https': { dimension: 'security', weight: 25 },
   'security.https-redirect': { dimension: 'security', weight: 5 },
