@@ -8,3 +8,4 @@ export * from './private-infra.js';
 export * from './embedded-runtime.js';
 export * from './websocket-handshake.js';
 export * from './redis-keys.js';
+export * from './fake-of.js';

@@ -8,11 +8,11 @@ import {
   type SlotLease,
 } from '@frenly/jobs';
 import type { FrenlyJobQueue } from '@frenly/platform';
+import { fakeOf } from '@frenly/testing';
 import {
   capturingLogger,
   counted,
   factory,
-  fakeOf,
   newAnalysisMetrics,
   plainShopReport,
 } from '../../test/unit/analysis.factories.js';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { AnalysisErrorCodes } from '@frenly/contracts';
+import { fakeOf } from '@frenly/testing';
 import {
   counted,
   factory,
-  fakeOf,
   newAnalysisMetrics,
   plainShopReport,
 } from '../../test/unit/analysis.factories.js';

@@ -1,6 +1,5 @@
 // Shared pieces of the analysis service's unit specs: fakes, a real report and row factories.
 import { readFileSync } from 'node:fs';
-import { jest } from '@jest/globals';
 import { JsonLogger, MetricsService } from '@frenly/platform';
 import type { Counter } from 'prom-client';
 import type { AnalysisRow } from '../../src/analyses/analyses.repository.js';
@@ -8,22 +7,6 @@ import { AnalysisMetrics } from '../../src/metrics/analysis.metrics.js';
 import { analyzePage } from '../../src/pipeline/analyze-page.js';
 import type { AnalysisReport } from '../../src/pipeline/report.js';
 import { TrackerCatalog } from '../../src/pipeline/trackers/tracker-catalog.js';
-
-/**
- * A fake of class T: `values` as given, and every other member a jest.fn (created on first
- * use) with no behaviour until a test gives it one.
- */
-export function fakeOf<T extends object>(values: Partial<T> = {}): jest.Mocked<T> {
-  const methods = new Map<PropertyKey, jest.Mock>();
-  return new Proxy(values as jest.Mocked<T>, {
-    get: (target, name) => {
-      if (name in target) return target[name as keyof T];
-      if (name === 'then') return undefined; // not a thenable when awaited
-      if (!methods.has(name)) methods.set(name, jest.fn());
-      return methods.get(name);
-    },
-  });
-}
 
 /** The real AnalysisMetrics on a private registry, so a spec can read what was counted. */
 export function newAnalysisMetrics(): AnalysisMetrics {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { jest } from '@jest/globals';
-import { factory, fakeOf, movableClock, token } from '../../test/unit/gateway.factories.js';
+import { fakeOf } from '@frenly/testing';
+import { factory, movableClock, token } from '../../test/unit/gateway.factories.js';
 import { SessionSockets } from '../sessions/session-sockets.js';
 import { hashToken, SessionService } from '../sessions/session.service.js';
 import { UserRepository } from '../users/user.repository.js';

@@ -1,4 +1,5 @@
-import { fakeOf, gatewayOptions } from '../../test/unit/gateway.factories.js';
+import { fakeOf } from '@frenly/testing';
+import { gatewayOptions } from '../../test/unit/gateway.factories.js';
 import { InstallationRepository } from './installation.repository.js';
 import { MetaService } from './meta.service.js';
 

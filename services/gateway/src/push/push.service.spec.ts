@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { fakeOf, gatewayOptions, movableClock } from '../../test/unit/gateway.factories.js';
+import { fakeOf } from '@frenly/testing';
+import { gatewayOptions, movableClock } from '../../test/unit/gateway.factories.js';
 import type { PushSubscriptionCreateDto } from './dto/push-subscription-create.dto.js';
 import { PushSubscriptionRepository } from './push.repository.js';
 import { PushService } from './push.service.js';

@@ -1,6 +1,6 @@
+import { fakeOf } from '@frenly/testing';
 import {
   factory,
-  fakeOf,
   gatewayOptions,
   movableClock,
   silentLogger,

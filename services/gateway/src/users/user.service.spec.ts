@@ -1,5 +1,6 @@
 import type { Identity } from '@frenly/platform';
-import { factory, fakeOf, token } from '../../test/unit/gateway.factories.js';
+import { fakeOf } from '@frenly/testing';
+import { factory, token } from '../../test/unit/gateway.factories.js';
 import { IdentityError } from '../auth/identity.error.js';
 import { LedgerBalanceClient } from './ledger-balance.client.js';
 import { UserRepository } from './user.repository.js';

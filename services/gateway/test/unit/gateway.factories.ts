@@ -1,25 +1,8 @@
 // Shared pieces of the gateway's unit specs: fakes, a movable clock and factories.
-import { jest } from '@jest/globals';
 import { JsonLogger } from '@frenly/platform';
 import type { GatewayOptions } from '../../src/gateway.options.js';
 import type { SessionRow } from '../../src/sessions/session.repository.js';
 import type { UserRow } from '../../src/users/user.repository.js';
-
-/**
- * A fake of class T: `values` as given, and every other member a jest.fn (created on first
- * use) with no behaviour until a test gives it one.
- */
-export function fakeOf<T extends object>(values: Partial<T> = {}): jest.Mocked<T> {
-  const methods = new Map<PropertyKey, jest.Mock>();
-  return new Proxy(values as jest.Mocked<T>, {
-    get: (target, name) => {
-      if (name in target) return target[name as keyof T];
-      if (name === 'then') return undefined; // not a thenable when awaited
-      if (!methods.has(name)) methods.set(name, jest.fn());
-      return methods.get(name);
-    },
-  });
-}
 
 /** A clock the spec moves by hand. */
 export function movableClock(start = new Date('2026-05-01T12:00:00.000Z')) {

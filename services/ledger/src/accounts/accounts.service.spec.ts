@@ -1,7 +1,7 @@
 import { JsonLogger } from '@frenly/platform';
+import { fakeOf } from '@frenly/testing';
 import {
   counted,
-  fakeOf,
   fakeTransactions,
   fakeTx,
   newLedgerMetrics,

@@ -1,5 +1,6 @@
 import { LedgerErrorCodes, SITE_RECENT_STAKES } from '@frenly/contracts';
-import { factory, fakeOf } from '../../test/unit/ledger.factories.js';
+import { fakeOf } from '@frenly/testing';
+import { factory } from '../../test/unit/ledger.factories.js';
 import { LedgerError } from '../ledger.errors.js';
 import { StakesRepository } from '../stakes/stakes.repository.js';
 import { CommunityService } from './community.service.js';

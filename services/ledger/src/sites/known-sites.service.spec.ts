@@ -1,4 +1,5 @@
-import { fakeOf, fakeTx } from '../../test/unit/ledger.factories.js';
+import { fakeOf } from '@frenly/testing';
+import { fakeTx } from '../../test/unit/ledger.factories.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { KnownSitesRepository } from './known-sites.repository.js';
 import { KnownSitesService, siteIndexedProblem } from './known-sites.service.js';

@@ -1,9 +1,9 @@
 import { LedgerErrorCodes, Topics, TopicVersions } from '@frenly/contracts';
 import { SCHEMA_VERSION_HEADER } from '@frenly/events';
+import { fakeOf } from '@frenly/testing';
 import {
   counted,
   factory,
-  fakeOf,
   fakeOutbox,
   fakeTransactions,
   fakeTx,

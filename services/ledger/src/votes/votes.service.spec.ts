@@ -1,8 +1,8 @@
 import { LedgerErrorCodes, Topics, type VoteType } from '@frenly/contracts';
+import { fakeOf } from '@frenly/testing';
 import {
   counted,
   factory,
-  fakeOf,
   fakeOutbox,
   fakeTransactions,
   fakeTx,

@@ -2,27 +2,12 @@
 import { jest } from '@jest/globals';
 import type { Transaction } from '@frenly/db';
 import { MetricsService } from '@frenly/platform';
+import { fakeOf } from '@frenly/testing';
 import type { Counter } from 'prom-client';
 import { Transactions } from '../../src/db/transactions.js';
 import { LedgerMetrics } from '../../src/metrics/ledger.metrics.js';
 import { LedgerOutbox } from '../../src/outbox/ledger-outbox.js';
 import type { StakeRequest } from '../../src/stakes/stake-request.js';
-
-/**
- * A fake of class T: `values` as given, and every other member a jest.fn (created on first
- * use) with no behaviour until a test gives it one.
- */
-export function fakeOf<T extends object>(values: Partial<T> = {}): jest.Mocked<T> {
-  const methods = new Map<PropertyKey, jest.Mock>();
-  return new Proxy(values as jest.Mocked<T>, {
-    get: (target, name) => {
-      if (name in target) return target[name as keyof T];
-      if (name === 'then') return undefined; // not a thenable when awaited
-      if (!methods.has(name)) methods.set(name, jest.fn());
-      return methods.get(name);
-    },
-  });
-}
 
 /** The transaction handle the fake unit of work passes to repositories. */
 export const fakeTx = { fake: 'transaction' } as unknown as Transaction;

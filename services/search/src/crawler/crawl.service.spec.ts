@@ -1,7 +1,8 @@
 import type { Database, Transaction } from '@frenly/db';
 import { QueueNames, stableJobId } from '@frenly/jobs';
 import { JsonLogger, type FrenlyJobQueue } from '@frenly/platform';
-import { counted, fakeOf, movableClock, newMetrics } from '../../test/unit/search.factories.js';
+import { fakeOf } from '@frenly/testing';
+import { counted, movableClock, newMetrics } from '../../test/unit/search.factories.js';
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import type { OutboxWriter } from '../events/outbox-writer.js';
 import { SearchError, SearchErrorCode } from '../search.errors.js';

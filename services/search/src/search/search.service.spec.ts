@@ -1,10 +1,5 @@
-import {
-  counted,
-  factory,
-  fakeOf,
-  newMetrics,
-  rendered,
-} from '../../test/unit/search.factories.js';
+import { fakeOf } from '@frenly/testing';
+import { counted, factory, newMetrics, rendered } from '../../test/unit/search.factories.js';
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import { correctableTerms, parseWebQuery } from '../query/web-query.js';
 import { SearchError, SearchErrorCode } from '../search.errors.js';

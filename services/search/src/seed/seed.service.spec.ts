@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { Database } from '@frenly/db';
 import { JsonLogger } from '@frenly/platform';
-import { fakeOf } from '../../test/unit/search.factories.js';
+import { fakeOf } from '@frenly/testing';
 import type { SearchOutbox } from '../events/search-outbox.js';
 import type { SiteRepository } from '../sites/site.repository.js';
 import type { SeedResult } from './seed-catalogue.js';

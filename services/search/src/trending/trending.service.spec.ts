@@ -1,4 +1,5 @@
-import { fakeOf, movableClock } from '../../test/unit/search.factories.js';
+import { fakeOf } from '@frenly/testing';
+import { movableClock } from '../../test/unit/search.factories.js';
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import { TrendingRepository } from './trending.repository.js';
 import { TrendingService } from './trending.service.js';

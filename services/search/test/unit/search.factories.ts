@@ -1,26 +1,9 @@
 // Shared pieces of the search service's unit specs: fakes and factories.
-import { jest } from '@jest/globals';
 import { MetricsService } from '@frenly/platform';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Counter } from 'prom-client';
 import type { RankedPage, SearchHit } from '../../src/search/search.repository.js';
-
-/**
- * A fake of class T: `values` as given, and every other member a jest.fn (created on first
- * use) with no behaviour until a test gives it one.
- */
-export function fakeOf<T extends object>(values: Partial<T> = {}): jest.Mocked<T> {
-  const methods = new Map<PropertyKey, jest.Mock>();
-  return new Proxy(values as jest.Mocked<T>, {
-    get: (target, name) => {
-      if (name in target) return target[name as keyof T];
-      if (name === 'then') return undefined; // not a thenable when awaited
-      if (!methods.has(name)) methods.set(name, jest.fn());
-      return methods.get(name);
-    },
-  });
-}
 
 /** A real MetricsService on a private registry. */
 export function newMetrics(): MetricsService {
