@@ -5,6 +5,8 @@ import type { JobSpec } from './job-queue.port.js';
 export const QueueNames = {
   /** Analyse one site (analysis service). De-duplicate with stableJobId('analyze', url). */
   siteAnalysis: 'site-analysis',
+  /** Visit an analysed site in a real browser and enrich its stored report (analysis service). */
+  siteBrowserAnalysis: 'site-browser-analysis',
   /** Fetch and index one site (search service's crawler). */
   siteCrawl: 'site-crawl',
 } as const;
@@ -24,6 +26,19 @@ export interface SiteAnalysisJobResult {
   analysisId: string;
 }
 
+export interface SiteBrowserAnalysisJobPayload {
+  /** The stored analysis (HTML tier) whose report the browser tier enriches. */
+  analysisId: string;
+  url: string;
+  requestId?: string;
+}
+
+export interface SiteBrowserAnalysisJobResult {
+  analysisId: string;
+  /** What became of the report's browser part ('skipped': it was not pending any more). */
+  state: 'done' | 'failed' | 'unavailable' | 'skipped';
+}
+
 export interface SiteCrawlJobPayload {
   url: string;
 }
@@ -34,5 +49,6 @@ export interface SiteCrawlJobResult {
 
 export interface FrenlyJobQueues {
   [QueueNames.siteAnalysis]: JobSpec<SiteAnalysisJobPayload, SiteAnalysisJobResult>;
+  [QueueNames.siteBrowserAnalysis]: JobSpec<SiteBrowserAnalysisJobPayload, SiteBrowserAnalysisJobResult>;
   [QueueNames.siteCrawl]: JobSpec<SiteCrawlJobPayload, SiteCrawlJobResult>;
 }

@@ -29,6 +29,14 @@ export class AnalysisError extends DomainError<AnalysisErrorCode> {
     );
   }
 
+  static invalidAnalysisId(): AnalysisError {
+    return new AnalysisError(AnalysisErrorCodes.InvalidAnalysisId, 'An analysis id is a UUID');
+  }
+
+  static analysisNotFound(what = 'analysis'): AnalysisError {
+    return new AnalysisError(AnalysisErrorCodes.AnalysisNotFound, `No such ${what}`);
+  }
+
   static siteNotIndexed(): AnalysisError {
     return new AnalysisError(
       AnalysisErrorCodes.SiteNotIndexed,
@@ -45,8 +53,10 @@ function httpStatusOf(code: AnalysisErrorCode): number {
   switch (code) {
     case AnalysisErrorCodes.InvalidUrl:
     case AnalysisErrorCodes.UrlNotAllowed:
+    case AnalysisErrorCodes.InvalidAnalysisId:
       return 400;
     case AnalysisErrorCodes.SiteNotFound:
+    case AnalysisErrorCodes.AnalysisNotFound:
       return 404;
     case AnalysisErrorCodes.PageTooLarge:
     case AnalysisErrorCodes.NotHtml:

@@ -6,6 +6,13 @@ import { ANALYSIS_SETTINGS, resolveAnalysisSettings, type AnalysisSettings } fro
 import { AnalysesRepository } from './analyses/analyses.repository.js';
 import { AnalysisRunner } from './analyses/analysis-runner.js';
 import { SiteAnalysisProcessor } from './analyses/site-analysis.processor.js';
+import { AnalysesController } from './analyses/analyses.controller.js';
+import { AnalysesService } from './analyses/analyses.service.js';
+import { BrowserAnalysisJobs } from './analyses/browser-analysis.jobs.js';
+import { BrowserAnalysisProcessor } from './analyses/browser-analysis.processor.js';
+import { BrowserAnalysisRunner } from './analyses/browser-analysis.runner.js';
+import { BrowserTierProvider } from './analyses/browser-tier.provider.js';
+import { ScreenshotsRepository } from './analyses/screenshots.repository.js';
 import { AnalyzeController } from './analyze/analyze.controller.js';
 import { AnalyzeService } from './analyze/analyze.service.js';
 import { CommunityConsumer } from './consumers/community.consumer.js';
@@ -40,7 +47,7 @@ export class AnalysisModule {
   static forRoot(infra: AnalysisInfrastructure): DynamicModule {
     return {
       module: AnalysisModule,
-      controllers: [AnalyzeController, ReframeController],
+      controllers: [AnalyzeController, AnalysesController, ReframeController],
       providers: [
         { provide: DATABASE, useValue: infra.db },
         { provide: EVENT_BUS, useValue: infra.bus },
@@ -60,6 +67,13 @@ export class AnalysisModule {
         LlmReframer,
         AnalysisRunner,
         SiteAnalysisProcessor,
+        // The browser tier: Chromium started on the first job, closed on shutdown (provider).
+        BrowserTierProvider,
+        BrowserAnalysisJobs,
+        BrowserAnalysisRunner,
+        BrowserAnalysisProcessor,
+        ScreenshotsRepository,
+        AnalysesService,
         AnalyzeService,
         ReframeService,
         SiteIdWaiter,

@@ -10,6 +10,18 @@ export interface LlmSettings {
   readonly timeoutMs: number;
 }
 
+/** The browser tier (services/analysis/src/browser): where Chromium is, how many, how long. */
+export interface BrowserTierSettings {
+  /** FRENLY_CHROMIUM_PATH; undefined = found automatically among the usual install paths. */
+  readonly chromiumPath: string | undefined;
+  /** Chromium processes (one page at a time each) = browser-tier jobs this process runs at once; 0 = off. */
+  readonly poolSize: number;
+  /** Hard budget of one page; the homepage and the inner page share twice this (60 % / the rest). */
+  readonly pageBudgetMs: number;
+  /** Tests only: accept the fixture web's self-signed certificates. */
+  readonly ignoreHttpsErrors?: boolean;
+}
+
 /** Tunables of the analysis module; every field has a production default. */
 export interface AnalysisSettings {
   /** A completed analysis younger than this is served from the database instead of fetched again. */
@@ -44,6 +56,11 @@ export interface AnalysisSettings {
   readonly fetchCa: string | undefined;
   /** null: no LLM; the heuristic engine writes everything. */
   readonly llm: LlmSettings | null;
+  /**
+   * Off (pool 0) unless the runtime's configuration turns it on: BROWSER_POOL_SIZE defaults to 1,
+   * so both runtimes run it where Chromium is installed; tests that do not need it stay fast.
+   */
+  readonly browser: BrowserTierSettings;
   /** Consumer groups (tests use unique ones). */
   readonly siteRefsGroup: string;
   readonly communityGroup: string;
@@ -70,6 +87,7 @@ export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
   fetchResolver: undefined,
   fetchCa: undefined,
   llm: null,
+  browser: { chromiumPath: undefined, poolSize: 0, pageBudgetMs: 15_000 },
   siteRefsGroup: 'analysis.site-refs',
   communityGroup: 'analysis.community',
   relayPollIntervalMs: 1_000,
@@ -87,6 +105,10 @@ export function resolveAnalysisSettings(overrides: Partial<AnalysisSettings> = {
       throw new Error(`Analysis setting ${key} must be a whole number (got ${value})`);
     }
   }
+  if (!Number.isInteger(settings.browser.poolSize) || settings.browser.poolSize < 0)
+    throw new Error(`The browser pool size must be a whole number ≥ 0 (got ${settings.browser.poolSize})`);
+  if (!Number.isInteger(settings.browser.pageBudgetMs) || settings.browser.pageBudgetMs < 1)
+    throw new Error(`The browser page budget must be a whole number of ms (got ${settings.browser.pageBudgetMs})`);
   if (settings.llm && settings.llm.timeoutMs < 1) throw new Error('The LLM timeout must be at least 1 ms');
   return settings;
 }

@@ -8,6 +8,7 @@ import {
   KafkaGroupRepository,
   type KafkaAdminSettings,
 } from './consumers/kafka-group.repository.js';
+import { AnalysisUpdatesConsumer } from './consumers/analysis-updates.consumer.js';
 import { LedgerEventsConsumer } from './consumers/ledger-events.consumer.js';
 import { LiveFanoutService } from './fanout/live-fanout.service.js';
 import { RealtimeMetrics } from './metrics/realtime.metrics.js';
@@ -56,6 +57,7 @@ export class RealtimeModule {
         RealtimeEndpoint,
         LiveFanoutService,
         LedgerEventsConsumer,
+        AnalysisUpdatesConsumer,
       ],
       exports: [RealtimeEndpoint, LedgerEventsConsumer],
     };

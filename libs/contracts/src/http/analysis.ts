@@ -60,6 +60,10 @@ export const AnalysisErrorCodes = {
   SiteNotIndexed: 'SITE_NOT_INDEXED',
   /** A site id the analysis service does not know (404). */
   SiteNotFound: 'SITE_NOT_FOUND',
+  /** Not an analysis id (a UUID) (400). */
+  InvalidAnalysisId: 'INVALID_ANALYSIS_ID',
+  /** No such analysis, or it has no screenshot (404). */
+  AnalysisNotFound: 'ANALYSIS_NOT_FOUND',
   /** The user already has as many analyses in progress as one user may have (429). */
   TooManyAnalyses: 'TOO_MANY_ANALYSES',
 } as const;

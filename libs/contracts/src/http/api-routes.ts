@@ -63,6 +63,13 @@ const siteId: ApiParameter = {
   description: 'The site id (a positive whole number); anything else is a 400.',
   schema: { type: 'integer', minimum: 1 },
 };
+const analysisId: ApiParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The analysis id (a UUID, `site.analysisData.analysisId`); anything else is a 400.',
+  schema: { type: 'string', maxLength: 36 },
+};
 const provider: ApiParameter = {
   name: 'provider',
   in: 'path',
@@ -261,6 +268,41 @@ export const API_ROUTES: readonly ApiRoute[] = [
     ],
   },
 
+  {
+    method: 'GET',
+    path: '/api/analyses/{id}',
+    owner: 'analysis',
+    auth: 'signed-in',
+    tag: 'analysis',
+    summary: 'A stored analysis as it is now',
+    description:
+      "The analysis screen's data for one analysis (as `POST /api/sites/analyze` answers it, `cached: true`). Fetched again when the browser tier's report lands (live `analysis_update`): `site.analysisData.browser` says whether it is pending, done, unavailable or failed.",
+    parameters: [analysisId],
+    responses: [
+      { status: 200, description: 'The analysis.', body: 'AnalysisResponse', headers: { 'Cache-Control': 'no-store' } },
+      error(400, 'Not an analysis id (`INVALID_ANALYSIS_ID`).'),
+      signInRequired,
+      error(404, 'No such completed analysis (`ANALYSIS_NOT_FOUND`).'),
+      error(503, 'The site has no id yet; retry shortly (`SITE_NOT_INDEXED`).'),
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/analyses/{id}/screenshot',
+    owner: 'analysis',
+    auth: 'signed-in',
+    tag: 'analysis',
+    summary: "The analysed page's first screen",
+    description: 'A PNG of the first screen as the browser tier saw it (a fresh browser profile: no visitor data); `site.analysisData.screenshotUrl` names it.',
+    parameters: [analysisId],
+    responses: [
+      { status: 200, description: 'The screenshot.', contentType: 'image/png', headers: { 'Cache-Control': 'no-store' } },
+      error(400, 'Not an analysis id (`INVALID_ANALYSIS_ID`).'),
+      signInRequired,
+      error(404, 'No such analysis, or it has no screenshot (`ANALYSIS_NOT_FOUND`).'),
+    ],
+  },
+
   // --- realtime ---
   {
     method: 'GET',
@@ -270,7 +312,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'live',
     summary: 'Live updates (websocket)',
     description:
-      'A websocket upgrade. The server sends `LiveServerMessage`s (vote and stake updates for every site, pongs); the client may send `{"type":"ping"}`. See docs/realtime.md.',
+      'A websocket upgrade. The server sends `LiveServerMessage`s (vote and stake updates for every site, analysis updates when the browser tier enriched a report, pongs); the client may send `{"type":"ping"}`. See docs/realtime.md.',
     websocket: true,
     responses: [
       { status: 101, description: 'Switched to the websocket protocol; messages are `LiveServerMessage` JSON texts.', body: 'LiveServerMessage' },

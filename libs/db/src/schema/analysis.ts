@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { defineOutbox, defineProcessedEvents } from './outbox.js';
 
 /** Owned by the analysis service: analyses, evidence, reframe cache. */
@@ -35,6 +35,21 @@ export const analyses = analysisSchema.table(
   },
   (t) => [index('analyses_url_created_idx').on(t.url, t.createdAt.desc())],
 );
+
+/** PostgreSQL bytea as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The first screen of an analysed page as the browser tier saw it (PNG), one per analysis. A
+ * fresh browser profile took it, so it holds no visitor's data; it goes with its analysis.
+ */
+export const analysisScreenshots = analysisSchema.table('screenshots', {
+  analysisId: uuid('analysis_id')
+    .primaryKey()
+    .references(() => analyses.id, { onDelete: 'cascade' }),
+  png: bytea('png').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The catalogue's site ids, learnt from `search.site-indexed` (the search service owns sites;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { analyses, type Database, type Transaction } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 import type { AnalysisReport } from '../pipeline/report.js';
@@ -51,6 +51,25 @@ export class AnalysesRepository {
       })
       .returning();
     if (!row) throw new Error(`insert of the analysis of ${entry.url} returned no row`);
+    return row;
+  }
+
+  /**
+   * Replaces the report of a completed analysis whose browser part is still pending (the browser
+   * tier's result); undefined when it is not pending any more (another worker finished it).
+   */
+  async replacePendingReport(tx: Executor, id: string, entry: { engine: string; report: AnalysisReport }): Promise<AnalysisRow | undefined> {
+    const [row] = await tx
+      .update(analyses)
+      .set({
+        engine: entry.engine,
+        scoringVersion: entry.report.scoringVersion,
+        frenlinessScore: entry.report.frenlinessScore,
+        isVerified: entry.report.isVerified,
+        report: entry.report,
+      })
+      .where(and(eq(analyses.id, id), eq(analyses.status, 'completed'), sql`${analyses.report} -> 'browser' ->> 'state' = 'pending'`))
+      .returning();
     return row;
   }
 

@@ -32,6 +32,10 @@ export function analysisDataOf(report: AnalysisReport, options: AnalysisDataOpti
     analyzedAt: options.analyzedAt,
     scoringVersion: report.scoringVersion,
     finalUrl: report.finalUrl,
+    // The browser tier's part: absent on analyses from before it (and on those it never ran for).
+    ...(report.browser ? { browser: report.browser } : {}),
+    ...(report.notChecked ? { notChecked: [...report.notChecked] } : {}),
+    ...(report.screenshotUrl !== undefined ? { screenshotUrl: report.screenshotUrl } : {}),
     evidence:
       options.evidence === 'full'
         ? evidence

@@ -1,10 +1,9 @@
 // One analysis, end to end: fetch (safely), run the pipeline, let the LLM refine the words if
 // configured, then store the result and its site-analyzed event in one transaction.
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, type AnalysisEngine } from '@frenly/contracts';
+import type { AnalysisEngine } from '@frenly/contracts';
 import type { Database } from '@frenly/db';
-import { makeEvent } from '@frenly/events';
-import { DATABASE, JsonLogger, requestEventHeaders } from '@frenly/platform';
+import { DATABASE, JsonLogger } from '@frenly/platform';
 import { performance } from 'node:perf_hooks';
 import { AnalysisError } from '../analysis.errors.js';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
@@ -13,12 +12,16 @@ import { InsightRefiner } from '../llm/insight-refiner.js';
 import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
 import { AnalysisOutbox } from '../outbox/analysis-outbox.js';
 import { analyzePage } from '../pipeline/analyze-page.js';
+import { withBrowserPending, withoutBrowser } from '../pipeline/enrich/index.js';
 import type { AnalysisReport } from '../pipeline/report.js';
 import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
 import { CommunityRepository } from '../sites/community.repository.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
-import { analysisDataOf } from './analysis-data.js';
 import { AnalysesRepository, type AnalysisRow } from './analyses.repository.js';
+import type { AnalysisRequester } from './analysis-fairness.js';
+import { BrowserAnalysisJobs } from './browser-analysis.jobs.js';
+import { BrowserTierProvider } from './browser-tier.provider.js';
+import { siteAnalyzedEvent } from './site-analyzed-event.js';
 
 @Injectable()
 export class AnalysisRunner {
@@ -35,13 +38,19 @@ export class AnalysisRunner {
     private readonly community: CommunityRepository,
     private readonly outbox: AnalysisOutbox,
     private readonly metrics: AnalysisMetrics,
+    private readonly browserTier: BrowserTierProvider,
+    private readonly browserJobs: BrowserAnalysisJobs,
     logger: JsonLogger,
   ) {
     this.logger = logger.forContext('AnalysisRunner');
   }
 
-  /** Analyses `url` (canonical) and returns the stored row's id; a refusal is stored as a failed row. */
-  async run(url: string, signal?: AbortSignal): Promise<string> {
+  /**
+   * Analyses `url` (canonical) and returns the stored row's id; a refusal is stored as a failed row.
+   * The HTML tier's report is stored at once; where Chromium runs, a browser-tier job then visits
+   * the site and enriches it (browser-analysis.runner.ts), scheduled like this analysis.
+   */
+  async run(url: string, signal?: AbortSignal, requester: AnalysisRequester = { kind: 'background' }): Promise<string> {
     // A worker elsewhere may have just finished this URL (the job id only de-duplicates per round).
     const recent = await this.analyses.latestFor(url);
     if (recent && isFresh(recent, this.settings)) return recent.id;
@@ -76,31 +85,17 @@ export class AnalysisRunner {
       }
     }
 
+    const unavailable = this.browserTier.unavailableReason;
+    report = unavailable === null ? withBrowserPending(report) : withoutBrowser(report, 'unavailable', unavailable);
+
     const durationMs = Math.round(performance.now() - started);
     const row = await this.db.transaction(async (tx) => {
       const stored = await this.analyses.insertCompleted(tx, { url, engine, report, durationMs });
-      await this.outbox.write(tx, [
-        makeEvent(Topics.SiteAnalyzed, url, {
-          url,
-          domain: report.domain,
-          title: report.title,
-          description: report.description,
-          frenlinessScore: report.frenlinessScore,
-          trustScore: report.trustScore,
-          isVerified: report.isVerified,
-          uxScore: report.uxScore,
-          analysisData: analysisDataOf(report, { engine, analyzedAt: stored.createdAt.toISOString(), analysisId: stored.id, evidence: 'compact' }),
-          engine,
-          analyzedAt: stored.createdAt.toISOString(),
-          analysisId: stored.id,
-          finalUrl: report.finalUrl,
-          scoringVersion: report.scoringVersion,
-          language: report.language,
-        }, requestEventHeaders()),
-      ]);
+      await this.outbox.write(tx, [siteAnalyzedEvent(url, report, { id: stored.id, engine, analyzedAt: stored.createdAt })]);
       return stored;
     });
     this.outbox.committed();
+    if (unavailable === null) await this.browserJobs.schedule(row.id, url, requester);
     this.metrics.analyses.inc({ outcome: 'completed', engine });
     this.metrics.duration.observe({ stage: 'total' }, durationMs / 1000);
     return row.id;

@@ -3,7 +3,7 @@ import { QueueNames, type JobWorker } from '@frenly/jobs';
 import { JOB_QUEUE, runWithRequestId, type FrenlyJobQueue } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { canonicalUrl } from '../urls/canonical-url.js';
-import { analysisGroupLimits } from './analysis-fairness.js';
+import { analysisGroupLimits, type AnalysisRequester } from './analysis-fairness.js';
 import { AnalysisRunner } from './analysis-runner.js';
 
 /** The site-analysis queue's worker: BullMQ in the distributed runtime, in-process when embedded. */
@@ -22,9 +22,9 @@ export class SiteAnalysisProcessor implements OnModuleInit, OnApplicationShutdow
       QueueNames.siteAnalysis,
       // Other producers (the catalogue's background analyses) may enqueue too: canonicalise here.
       // The job runs as part of the request that asked for it (its logs and event carry the id).
-      async ({ url, requestId }, { signal }) =>
+      async ({ url, requestId, trigger }, { signal }) =>
         runWithRequestId(requestId, async () => ({
-          analysisId: await this.runner.run(canonicalUrl(url), signal),
+          analysisId: await this.runner.run(canonicalUrl(url), signal, requesterOf(trigger)),
         })),
       // At most so many analyses of one user, and of one host, run at once (all processes):
       // a flood of slow pages from one account leaves workers for everyone else.
@@ -40,4 +40,12 @@ export class SiteAnalysisProcessor implements OnModuleInit, OnApplicationShutdow
     await this.worker?.close({ timeoutMs: 5_000 });
     this.worker = undefined;
   }
+}
+
+/**
+ * Who the browser-tier job is for: on-demand analyses come before the catalogue's background
+ * ones (the job has no user to group by: the per-user admission already held this one back).
+ */
+function requesterOf(trigger: 'on-demand' | 'background'): AnalysisRequester {
+  return trigger === 'on-demand' ? { kind: 'user', userId: 'on-demand', inFlight: 1 } : { kind: 'background' };
 }

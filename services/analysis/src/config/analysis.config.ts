@@ -2,6 +2,7 @@ import { commonVars, env, type ConfigOf } from '@frenly/config';
 import { distributedVars } from '@frenly/platform';
 import { fetchAllowListVar, fetchResolveVar } from '@frenly/safe-fetch';
 import { DEFAULT_ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
+import { browserTierVars } from '../browser/browser-tier.config.js';
 
 /** The analysis service's own settings; the embedded runtime spreads these into its spec too. */
 export const analysisSettingsVars = {
@@ -33,6 +34,7 @@ export const analysisSettingsVars = {
     min: 1,
     max: 32,
   }),
+  ...browserTierVars,
 };
 
 /** The analysis service on its own (distributed mode). */
@@ -66,6 +68,11 @@ export function analysisSettingsFromConfig(config: AnalysisSettingsConfig): Part
     maxAnalysesPerUser: config.ANALYSIS_MAX_PER_USER,
     maxRunningPerUser: config.ANALYSIS_MAX_RUNNING_PER_USER,
     maxRunningPerHost: config.ANALYSIS_MAX_RUNNING_PER_HOST,
+    browser: {
+      chromiumPath: config.FRENLY_CHROMIUM_PATH,
+      poolSize: config.BROWSER_POOL_SIZE,
+      pageBudgetMs: config.BROWSER_PAGE_BUDGET_MS,
+    },
     llm: config.OPENAI_API_KEY
       ? { apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL, timeoutMs: config.OPENAI_TIMEOUT_MS }
       : null,

@@ -31,6 +31,7 @@ export const ROUTE_TABLE: readonly OwnedRoute[] = [
   { pattern: '/api/sites/:id/community', owner: 'ledger', matches: siteAction('community') },
   { pattern: '/api/sites/analyze', owner: 'analysis', matches: exactly('/api/sites/analyze') },
   { pattern: '/api/sites/:id/reframe', owner: 'analysis', matches: siteAction('reframe') },
+  { pattern: '/api/analyses*', owner: 'analysis', matches: under('/api/analyses') },
   { pattern: '/ws', owner: 'realtime', matches: under('/ws') },
   { pattern: '/api/auth*', owner: 'gateway', matches: under('/api/auth') },
   { pattern: '/api/push*', owner: 'gateway', matches: under('/api/push') },

@@ -1,0 +1,47 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { QueueNames, type JobWorker } from '@frenly/jobs';
+import { JOB_QUEUE, runWithRequestId, type FrenlyJobQueue } from '@frenly/platform';
+import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
+import { BrowserAnalysisJobs } from './browser-analysis.jobs.js';
+import { BrowserAnalysisRunner } from './browser-analysis.runner.js';
+import { BrowserTierProvider } from './browser-tier.provider.js';
+
+/**
+ * The browser tier's worker (BullMQ in the distributed runtime, in-process when embedded). As
+ * many jobs at once as the pool has browsers, at most one per host across every worker; only
+ * where Chromium runs (elsewhere, reports are stored as HTML-only and no job is queued).
+ */
+@Injectable()
+export class BrowserAnalysisProcessor implements OnModuleInit, OnApplicationShutdown {
+  private worker?: JobWorker;
+
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: FrenlyJobQueue,
+    @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
+    private readonly browserTier: BrowserTierProvider,
+    private readonly browserJobs: BrowserAnalysisJobs,
+    private readonly runner: BrowserAnalysisRunner,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (!this.browserTier.available) return;
+    this.worker = await this.jobs.process(
+      QueueNames.siteBrowserAnalysis,
+      async ({ analysisId, requestId }, { signal }) =>
+        runWithRequestId(requestId, async () => ({
+          analysisId,
+          state: await this.runner.run(analysisId, signal),
+        })),
+      {
+        concurrency: this.settings.browser.poolSize,
+        timeoutMs: this.browserJobs.timeoutMs,
+        groupLimits: { host: 1 },
+      },
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close({ timeoutMs: 5_000 });
+    this.worker = undefined;
+  }
+}
