@@ -1,6 +1,7 @@
 // Finds manipulative design in a page's visible texts: a pure function over strings, so the page
 // scanner (or any other source of text) can feed it. Each finding quotes its evidence and
 // carries every category its message belongs to: "Hurry! Only 2 left" is scarcity and urgency.
+import { SegmentPrefilter } from './candidate-segments.js';
 import { normaliseText } from './normalise-text.js';
 import type { MathurCategory, PatternType } from './pattern-types.js';
 import { TEXT_RULES } from './text-rules.js';
@@ -29,9 +30,23 @@ const NEAR = 80;
 const SHORT_PIECE = 80;
 const EVIDENCE_MAX = 140;
 
-function hitsIn(text: string): Hit[] {
+const PREFILTER = new SegmentPrefilter(TEXT_RULES.map((rule) => rule.pattern));
+
+/** The rules' hits in each text; each rule runs only where a scan of all texts found it may match. */
+function hitsInEach(texts: readonly string[]): Hit[][] {
+  const candidates = PREFILTER.candidatesIn(texts);
+  return texts.map((text, segment) =>
+    hitsIn(text, (rule) => {
+      const where = candidates[rule];
+      return where === 'all' || where?.has(segment) === true;
+    }),
+  );
+}
+
+function hitsIn(text: string, mayMatch: (rule: number) => boolean): Hit[] {
   const hits: Hit[] = [];
-  for (const rule of TEXT_RULES) {
+  for (const [index, rule] of TEXT_RULES.entries()) {
+    if (!mayMatch(index)) continue;
     if (rule.short && text.length > ONE_MESSAGE) continue;
     const match = rule.pattern.exec(text);
     if (!match) continue;
@@ -79,19 +94,24 @@ function findingsOf(text: string, hits: readonly Hit[], segment: number): TextFi
 export function detectManipulativeText(segments: readonly string[]): TextFinding[] {
   const texts = segments.map(normaliseText);
   const findings: TextFinding[] = [];
+  const hits = hitsInEach(texts);
   texts.forEach((text, index) => {
-    if (text.length >= 4) findings.push(...findingsOf(text, hitsIn(text), index));
+    if (text.length >= 4) findings.push(...findingsOf(text, hits[index] ?? [], index));
   });
+  const pairs: { index: number; first: string; joined: string }[] = [];
   for (let index = 0; index + 1 < texts.length; index++) {
     const first = texts[index] ?? '';
     const second = texts[index + 1] ?? '';
     if (first === '' || second === '' || first.length > SHORT_PIECE || second.length > SHORT_PIECE)
       continue;
-    const joined = `${first} ${second}`;
-    const crossing = hitsIn(joined).filter(
+    pairs.push({ index, first, joined: `${first} ${second}` });
+  }
+  const pairHits = hitsInEach(pairs.map((pair) => pair.joined));
+  pairs.forEach(({ index, first, joined }, pair) => {
+    const crossing = (pairHits[pair] ?? []).filter(
       (hit) => hit.index < first.length && hit.index + hit.length > first.length + 1,
     );
-    if (crossing.length === 0) continue;
+    if (crossing.length === 0) return;
     const found = new Set(
       findings
         .filter((finding) => finding.segment === index || finding.segment === index + 1)
@@ -104,6 +124,6 @@ export function detectManipulativeText(segments: readonly string[]): TextFinding
         index,
       ),
     );
-  }
+  });
   return findings;
 }

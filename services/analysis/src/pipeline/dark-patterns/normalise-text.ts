@@ -71,12 +71,20 @@ const FOLDS: readonly [RegExp, string][] = [
 ];
 
 /**
+ * Text that every step below would leave as it is: printable ASCII without entities, single
+ * spaces, no space at either end, beside an apostrophe or before closing punctuation. Most
+ * segments of a page are like that, and a page has tens of thousands of them.
+ */
+const NEEDS_NORMALISING = /[^\x20-\x7e]|&|\s\s|^\s|\s$| '|' | [!?,;.](?=\s|$)/;
+
+/**
  * Decodes entities, folds typographic quotes and dashes to ASCII, collapses whitespace, and
  * rejoins words the scanner split around an apostrophe or before closing punctuation
  * ("don ' t" → "don't", "Hurry !" → "Hurry!"). Case is kept: the quote shown to users stays
  * as the page wrote it; rules match case-insensitively.
  */
 export function normaliseText(text: string): string {
+  if (!NEEDS_NORMALISING.test(text)) return text;
   let out = decodeEntities(text);
   for (const [pattern, replacement] of FOLDS) out = out.replace(pattern, replacement);
   return out
