@@ -70,8 +70,8 @@ export class SegmentPrefilter {
 
   /** One pass over all segments joined: for each required word, the segments containing it. */
   private segmentsWithEachWord(texts: readonly string[]): Map<string, Set<number>> {
-    const found = new Map<string, Set<number>>();
-    if (!this.scanner) return found;
+    const found = new Map<string, number[]>();
+    if (!this.scanner) return new Map();
     const joined = asciiLowerCase(texts.join(SEPARATOR));
     let segment = 0;
     let segmentEnd = texts[0]?.length ?? 0;
@@ -83,10 +83,10 @@ export class SegmentPrefilter {
       }
       for (const word of this.prefixesOf.get(match[1] ?? '') ?? []) {
         let segments = found.get(word);
-        if (!segments) found.set(word, (segments = new Set()));
-        segments.add(segment);
+        if (!segments) found.set(word, (segments = []));
+        if (segments[segments.length - 1] !== segment) segments.push(segment);
       }
     }
-    return found;
+    return new Map([...found].map(([word, segments]) => [word, new Set(segments)]));
   }
 }
