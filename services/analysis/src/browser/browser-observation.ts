@@ -1,4 +1,5 @@
 import type { AccessibilityAudit } from './accessibility-audit.js';
+import type { DesignObservation } from './design-observation.js';
 import type { FingerprintingFinding } from './fingerprint-probe.js';
 import type { KeyLoggingFinding } from './key-logging.js';
 import type { SessionRecordingFinding } from './session-recording.js';
@@ -24,6 +25,12 @@ export interface BrowserObservation {
   readonly keyLogging: readonly KeyLoggingFinding[];
   /** Scripts that behave as session recorders (document-wide mutations, pointer and key listeners). */
   readonly sessionRecording: readonly SessionRecordingFinding[];
+  /**
+   * The rendered page's design: consent banner, countdowns, pre-checked options, de-emphasised
+   * declines. Null (or absent, in observations made before this stage existed) when the design
+   * stage was switched off or had no time left.
+   */
+  readonly design?: DesignObservation | null;
   /** Same-site links of the rendered page, in order: candidates for the inner-page visit. */
   readonly innerLinks: readonly string[];
   /** Connections the egress proxy refused (loopback, private, metadata…): nothing was connected. */

@@ -29,3 +29,12 @@ export type { KeyLoggingFinding, LeakEncoding } from './key-logging.js';
 export { BrowserTierError, BrowserTierErrorCode } from './browser-tier.error.js';
 export type { SessionRecordingFinding } from './session-recording.js';
 export { observeSite, type PageObserver, type SiteObservation } from './observe-site.js';
+export type {
+  ConsentObservation,
+  DeEmphasisedDecline,
+  DesignObservation,
+  PreCheckedKind,
+  PreCheckedOption,
+  TimerObservation,
+} from './design-observation.js';
+export { designFindings, designSource, type DesignFindings } from './design-findings.js';

@@ -10,6 +10,8 @@ import type { BrowserObservation, ObservedResourceType } from './browser-observa
 import type { EgressProxy } from './egress-proxy.js';
 import { BrowserTierError, BrowserTierErrorCode } from './browser-tier.error.js';
 import { auditAccessibility } from './accessibility-audit.js';
+import { ConsentPlatformWatcher } from './consent-platform.js';
+import { observeDesign } from './observe-design.js';
 import { innerLinks } from './inner-links.js';
 import { findKeyLogging, typeCanaries, type Outgoing } from './key-logging.js';
 import {
@@ -42,6 +44,8 @@ export interface RecordPageOptions {
   readonly accessibility?: boolean;
   /** Type into the page's fields to detect key logging (on by default). */
   readonly typing?: boolean;
+  /** Consent banner, timers, pre-checked options, de-emphasised declines (on by default). */
+  readonly design?: boolean;
 }
 
 /** Longest time spent typing into fields. */
@@ -51,6 +55,11 @@ const TYPING_LIMIT_MS = 3_000;
 const AXE_LIMIT_MS = 5_000;
 
 const VIEWPORT = { width: 1024, height: 640 };
+/** Longest design stage (timers sampled over about 2 s, a reload, two banner clicks). */
+const DESIGN_LIMIT_MS = 6_000;
+/** Longest wait for autoconsent's detection once the page settled. */
+const CONSENT_DETECTION_LIMIT_MS = 1_500;
+
 /** Time kept back from the budget for the screenshot and the cookie jar. */
 const COLLECT_RESERVE_MS = 1_500;
 
@@ -104,6 +113,9 @@ export async function recordPage(
       binding: RECORDER_BINDING,
       watched: RECORDER_WATCHED,
     });
+    // Autoconsent listens in every frame (detection only: it never answers a banner).
+    const consentPlatform =
+      options.design === false ? null : await ConsentPlatformWatcher.attach(context);
     const page = await context.newPage();
     const recorder = new RequestRecorder(context, page);
     await recorder.attachInitiators(context, page);
@@ -125,6 +137,8 @@ export async function recordPage(
         options.quietMs ?? 500,
         Math.min(options.settleCapMs ?? 4_000, remaining(COLLECT_RESERVE_MS)),
       );
+      // Autoconsent parses its rules in the page: only once the visit's own traffic has settled.
+      consentPlatform?.start();
     } catch (error) {
       if (error instanceof BrowserTierError) throw error;
       if ((error as Error).name === 'TimeoutError') timedOut = true;
@@ -163,23 +177,44 @@ export async function recordPage(
     const requests = classifyRequests(recorder.requests, finalUrl, catalog);
     const loaded = new Set([...requests.map((r) => r.url), ...page.frames().map((f) => f.url())]);
     const egress = proxy.record();
+    const trackers = contactedTrackers(requests);
+    const fingerprinting = summariseFingerprinting(
+      // The page can call the binding too: only scripts it really loaded (or its frames' inline
+      // code) may be named. A stack with no page script is our own tooling (axe-core's contrast check).
+      probeEvents.filter((e) => e.script !== null && loaded.has(e.script)),
+    );
+    const sessionRecording = findSessionRecorders(
+      recorderEvents.filter((e) => loaded.has(e.script)),
+    );
+    const refused = [...egress.refused];
+    // Last, once the visit's requests and jar are taken: it clicks banner settings and reloads.
+    let design = null;
+    if (consentPlatform && !timedOut && page.url() !== 'about:blank') {
+      await consentPlatform.settled(Math.min(CONSENT_DETECTION_LIMIT_MS, remaining(1_000)));
+      const budget = Math.min(DESIGN_LIMIT_MS, remaining(500));
+      design =
+        budget < 1_000
+          ? null
+          : await observeDesign(page, {
+              consentPlatform: consentPlatform.report(),
+              trackerOrganizations: trackers.map((tracker) => tracker.organization),
+              budgetMs: budget,
+            }).catch(() => null);
+    }
     return {
       requestedUrl: url,
       finalUrl,
       status,
       requests,
-      trackers: contactedTrackers(requests),
-      fingerprinting: summariseFingerprinting(
-        // The page can call the binding too: only scripts it really loaded (or its frames' inline
-        // code) may be named. A stack with no page script is our own tooling (axe-core's contrast check).
-        probeEvents.filter((e) => e.script !== null && loaded.has(e.script)),
-      ),
+      trackers,
+      fingerprinting,
       accessibility,
       innerLinks: innerLinks(hrefs, finalUrl),
       keyLogging,
-      sessionRecording: findSessionRecorders(recorderEvents.filter((e) => loaded.has(e.script))),
+      sessionRecording,
+      design,
       cookies: classifyCookies(jar, finalUrl, Math.floor(Date.now() / 1000), catalog),
-      refused: egress.refused,
+      refused,
       screenshotPng,
       timedOut,
       networkSettled,
