@@ -1,14 +1,22 @@
-import type { LiveStakeUpdateMessage, LiveVoteUpdateMessage } from '@frenly/contracts';
+import type {
+  LiveAnalysisUpdateMessage,
+  LiveStakeUpdateMessage,
+  LiveVoteUpdateMessage,
+} from '@frenly/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../api/base-api';
 import type { RootState } from '../../app/store';
+import { analysisApi } from '../analysis/analysis.api';
 import { patchSiteCounts } from '../ledger/ledger.api';
 
 /** What the client acts on: `stake_update`'s totalStaked is optional, since results are refetched anyway. */
 export type LiveMessage =
   | LiveVoteUpdateMessage
   | (Omit<LiveStakeUpdateMessage, 'totalStaked'> & { totalStaked?: number })
+  | LiveAnalysisUpdateMessage
   | { type: 'pong' };
+
+const BROWSER_STATES = new Set(['pending', 'done', 'unavailable', 'failed']);
 
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
@@ -39,6 +47,14 @@ export function parseLiveMessage(raw: unknown): LiveMessage | null {
       return isCount(frame.totalStaked)
         ? { type: 'stake_update', siteId: frame.siteId, totalStaked: frame.totalStaked }
         : { type: 'stake_update', siteId: frame.siteId };
+    case 'analysis_update':
+      if (typeof frame.analysisId !== 'string' || !BROWSER_STATES.has(String(frame.browser)))
+        return null;
+      return {
+        type: 'analysis_update',
+        analysisId: frame.analysisId,
+        browser: frame.browser as LiveAnalysisUpdateMessage['browser'],
+      };
     case 'pong':
       return { type: 'pong' };
     default:
@@ -68,6 +84,10 @@ export function applyLiveMessage(
       return;
     case 'stake_update':
       dispatch(baseApi.util.invalidateTags(['Search', { type: 'Community', id: message.siteId }]));
+      return;
+    case 'analysis_update':
+      // The browser tier enriched that analysis: a screen showing it fetches it again.
+      dispatch(analysisApi.util.invalidateTags([{ type: 'Analysis', id: message.analysisId }]));
       return;
     case 'pong':
       return;

@@ -1,10 +1,20 @@
-import { Controller, Get, Header, Param, ParseUUIDPipe, StreamableFile, UseGuards } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  Param,
+  ParseUUIDPipe,
+  StreamableFile,
+  UseGuards,
+} from '@nestjs/common';
 import type { AnalysisResponse } from '@frenly/contracts';
 import { SignedInGuard } from '@frenly/platform';
 import { AnalysisError } from '../analysis.errors.js';
 import { AnalysesService } from './analyses.service.js';
 
-const AnalysisIdPipe = new ParseUUIDPipe({ exceptionFactory: () => AnalysisError.invalidAnalysisId() });
+const AnalysisIdPipe = new ParseUUIDPipe({
+  exceptionFactory: () => AnalysisError.invalidAnalysisId(),
+});
 
 @Controller('api/analyses')
 @UseGuards(SignedInGuard)

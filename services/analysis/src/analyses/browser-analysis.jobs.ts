@@ -44,7 +44,10 @@ export class BrowserAnalysisJobs {
         },
       );
     } catch (error) {
-      this.logger.exception('could not queue the browser tier; the HTML report stands', error, { analysisId, url });
+      this.logger.exception('could not queue the browser tier; the HTML report stands', error, {
+        analysisId,
+        url,
+      });
     }
   }
 }

@@ -13,7 +13,11 @@ import { BrowserTierError, observeSite, type SiteObservation } from '../browser/
 import { InsightRefiner } from '../llm/insight-refiner.js';
 import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
 import { AnalysisOutbox } from '../outbox/analysis-outbox.js';
-import { BrowserUnavailableReasons, enrichReport, withoutBrowser } from '../pipeline/enrich/index.js';
+import {
+  BrowserUnavailableReasons,
+  enrichReport,
+  withoutBrowser,
+} from '../pipeline/enrich/index.js';
 import type { AnalysisReport } from '../pipeline/report.js';
 import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
 import { AnalysesRepository, reportOf } from './analyses.repository.js';
@@ -50,7 +54,13 @@ export class BrowserAnalysisRunner {
 
     const unavailable = this.browserTier.unavailableReason;
     if (unavailable !== null) {
-      return this.store(row.url, analysisId, withoutBrowser(html, 'unavailable', unavailable), null, signal);
+      return this.store(
+        row.url,
+        analysisId,
+        withoutBrowser(html, 'unavailable', unavailable),
+        null,
+        signal,
+      );
     }
     const started = performance.now();
     let site: SiteObservation;
@@ -66,7 +76,11 @@ export class BrowserAnalysisRunner {
           ? BrowserUnavailableReasons.failed
           : null;
       if (reason === null) throw error;
-      this.logger.entry('warn', 'the browser tier could not visit the site', { analysisId, url: html.finalUrl, error: String(error) });
+      this.logger.entry('warn', 'the browser tier could not visit the site', {
+        analysisId,
+        url: html.finalUrl,
+        error: String(error),
+      });
       return this.store(row.url, analysisId, withoutBrowser(html, 'failed', reason), null, signal);
     }
     this.metrics.duration.observe({ stage: 'browser' }, (performance.now() - started) / 1000);
@@ -102,7 +116,9 @@ export class BrowserAnalysisRunner {
       if (!updated) return undefined;
       if (png) await this.screenshots.save(tx, analysisId, png);
       // analyzedAt: now, so that the catalogue replaces the HTML tier's numbers (it keeps the newest).
-      await this.outbox.write(tx, [siteAnalyzedEvent(url, report, { id: analysisId, engine, analyzedAt: new Date() })]);
+      await this.outbox.write(tx, [
+        siteAnalyzedEvent(url, report, { id: analysisId, engine, analyzedAt: new Date() }),
+      ]);
       return updated;
     });
     if (!stored) return 'skipped';

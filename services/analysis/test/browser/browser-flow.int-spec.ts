@@ -42,7 +42,10 @@ describe('analysis flow with the browser tier (real Chromium, fixture web)', () 
       },
       'www.facebook.com': (_path, _request, response) => pixel(response),
       'calm.test': (_path, _request, response) =>
-        html(response, '<!doctype html><html lang="en"><title>Calm</title><main><h1>Calm</h1><p>Nothing else.</p></main></html>'),
+        html(
+          response,
+          '<!doctype html><html lang="en"><title>Calm</title><main><h1>Calm</h1><p>Nothing else.</p></main></html>',
+        ),
     });
   });
 
@@ -74,7 +77,8 @@ describe('analysis flow with the browser tier (real Chromium, fixture web)', () 
         handlers: {
           [Topics.SiteAnalyzed]: async ({ payload }) => {
             const state = payload.analysisData.browser?.state;
-            if (payload.analysisId && (state === 'done' || state === 'failed')) landed.get(payload.analysisId)?.(state);
+            if (payload.analysisId && (state === 'done' || state === 'failed'))
+              landed.get(payload.analysisId)?.(state);
           },
         },
       });
@@ -94,27 +98,52 @@ describe('analysis flow with the browser tier (real Chromium, fixture web)', () 
       // The fast answer: HTML only, the browser still to come, the injected pixel unseen.
       expect(answer.site.analysisData?.browser).toEqual({ state: 'pending' });
       expect(evidenceOf(answer).privacy.trackers).toEqual([]);
-      expect(new Set(evidenceOf(answer).checks.map((check) => check.seenBy))).toEqual(new Set(['html']));
+      expect(new Set(evidenceOf(answer).checks.map((check) => check.seenBy))).toEqual(
+        new Set(['html']),
+      );
 
       expect(await done).toBe('done');
       const now = await ctx.http().get(`/api/analyses/${analysisId}`).set(ctx.signedIn());
       expect(now.status).toBe(200);
       expect(now.headers['cache-control']).toBe('no-store');
       const enriched = now.body as AnalysisResponse;
-      expect((enriched.site.analysisData as unknown as { evidence: { browser: unknown } }).evidence.browser).toMatchObject({ innerPageSkipped: null });
-      expect(enriched.site.analysisData?.browser).toMatchObject({ state: 'done', pages: ['http://shop.test/', 'http://shop.test/about'] });
+      expect(
+        (enriched.site.analysisData as unknown as { evidence: { browser: unknown } }).evidence
+          .browser,
+      ).toMatchObject({ innerPageSkipped: null });
+      expect(enriched.site.analysisData?.browser).toMatchObject({
+        state: 'done',
+        pages: ['http://shop.test/', 'http://shop.test/about'],
+      });
       expect(evidenceOf(enriched).privacy.trackers).toEqual([
-        expect.objectContaining({ organization: 'Meta', seenBy: 'browser', seen: ['contacted in a real browser'] }),
+        expect.objectContaining({
+          organization: 'Meta',
+          seenBy: 'browser',
+          seen: ['contacted in a real browser'],
+        }),
       ]);
-      expect(evidenceOf(enriched).checks.find((check) => check.id === 'privacy.advertising-trackers')?.seenBy).toBe('browser');
+      expect(
+        evidenceOf(enriched).checks.find((check) => check.id === 'privacy.advertising-trackers')
+          ?.seenBy,
+      ).toBe('browser');
       // Scored again: the advertiser lowers privacy (both answers are capped at 69 for plain HTTP).
-      const privacyOf = (response: AnalysisResponse) => (response.site.analysisData as unknown as { dimensions: { privacy: number } }).dimensions.privacy;
+      const privacyOf = (response: AnalysisResponse) =>
+        (response.site.analysisData as unknown as { dimensions: { privacy: number } }).dimensions
+          .privacy;
       expect(privacyOf(enriched)).toBeLessThan(privacyOf(answer));
-      expect(enriched.site.analysisData?.['capsApplied']).toContain('an advertising company tracks visitors');
+      expect(enriched.site.analysisData?.['capsApplied']).toContain(
+        'an advertising company tracks visitors',
+      );
 
       // The screenshot of the first screen, served as a PNG that no cache keeps.
-      expect(enriched.site.analysisData?.screenshotUrl).toBe(`/api/analyses/${analysisId}/screenshot`);
-      const png = await ctx.http().get(`/api/analyses/${analysisId}/screenshot`).set(ctx.signedIn()).buffer(true);
+      expect(enriched.site.analysisData?.screenshotUrl).toBe(
+        `/api/analyses/${analysisId}/screenshot`,
+      );
+      const png = await ctx
+        .http()
+        .get(`/api/analyses/${analysisId}/screenshot`)
+        .set(ctx.signedIn())
+        .buffer(true);
       expect(png.status).toBe(200);
       expect(png.headers['content-type']).toBe('image/png');
       expect(png.headers['cache-control']).toBe('no-store');
@@ -130,10 +159,15 @@ describe('analysis flow with the browser tier (real Chromium, fixture web)', () 
       const bad = await ctx.http().get('/api/analyses/not-a-uuid/screenshot').set(ctx.signedIn());
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ code: 'INVALID_ANALYSIS_ID' });
-      const unknown = await ctx.http().get(`/api/analyses/${randomUUID()}/screenshot`).set(ctx.signedIn());
+      const unknown = await ctx
+        .http()
+        .get(`/api/analyses/${randomUUID()}/screenshot`)
+        .set(ctx.signedIn());
       expect(unknown.status).toBe(404);
       expect(unknown.body).toMatchObject({ code: 'ANALYSIS_NOT_FOUND' });
-      expect((await ctx.http().get(`/api/analyses/${randomUUID()}`).set(ctx.signedIn())).status).toBe(404);
+      expect(
+        (await ctx.http().get(`/api/analyses/${randomUUID()}`).set(ctx.signedIn())).status,
+      ).toBe(404);
       expect((await ctx.http().get(`/api/analyses/${randomUUID()}`)).status).toBe(401);
     });
   });
@@ -153,12 +187,18 @@ describe('analysis flow with the browser tier (real Chromium, fixture web)', () 
       const res = await ctx.analyze('http://calm.test/');
       expect(res.status).toBe(200);
       const data = (res.body as AnalysisResponse).site.analysisData;
-      expect(data?.browser).toEqual({ state: 'unavailable', reason: BrowserUnavailableReasons.noChromium });
+      expect(data?.browser).toEqual({
+        state: 'unavailable',
+        reason: BrowserUnavailableReasons.noChromium,
+      });
       expect(data?.notChecked?.map((entry) => entry.what)).toEqual(BROWSER_ONLY_CHECKS);
       expect(data?.notChecked?.[0]?.why).toBe(BrowserUnavailableReasons.noChromium);
       expect(data?.screenshotUrl).toBeNull();
       // No browser job was queued for it.
-      expect(await ctx.jobs.getCounts('site-browser-analysis')).toMatchObject({ waiting: 0, active: 0 });
+      expect(await ctx.jobs.getCounts('site-browser-analysis')).toMatchObject({
+        waiting: 0,
+        active: 0,
+      });
     });
   });
 });

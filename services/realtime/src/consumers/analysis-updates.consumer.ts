@@ -1,6 +1,17 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { Topics } from '@frenly/contracts';
-import { describeError, subscribeToEvents, type EventBus, type Subscription, type TypedEvent } from '@frenly/events';
+import {
+  describeError,
+  subscribeToEvents,
+  type EventBus,
+  type Subscription,
+  type TypedEvent,
+} from '@frenly/events';
 import { EVENT_BUS, JsonLogger } from '@frenly/platform';
 import { ClientRegistry } from '../connections/client-registry.js';
 import { analysisUpdateOf } from '../fanout/analysis-update.js';
@@ -59,10 +70,14 @@ export class AnalysisUpdatesConsumer implements OnModuleInit, BeforeApplicationS
     this.subscription = undefined;
     await subscription?.close();
     await this.kafkaGroups?.deleteGroup(this.group).catch((error: unknown) => {
-      this.logger.entry('warn', 'could not delete the analysis-updates consumer group; Kafka expires it', {
-        group: this.group,
-        err: describeError(error),
-      });
+      this.logger.entry(
+        'warn',
+        'could not delete the analysis-updates consumer group; Kafka expires it',
+        {
+          group: this.group,
+          err: describeError(error),
+        },
+      );
     });
   }
 }

@@ -24,13 +24,21 @@ function event(analysisData: Partial<SiteAnalyzedV1['analysisData']>): SiteAnaly
 
 describe(analysisUpdateOf.name, () => {
   it('announces a finished browser tier, done or failed', () => {
-    expect(analysisUpdateOf(event({ browser: { state: 'done' } }))).toEqual({ type: 'analysis_update', analysisId: 'a1', browser: 'done' });
-    expect(analysisUpdateOf(event({ browser: { state: 'failed', reason: 'x' } }))?.browser).toBe('failed');
+    expect(analysisUpdateOf(event({ browser: { state: 'done' } }))).toEqual({
+      type: 'analysis_update',
+      analysisId: 'a1',
+      browser: 'done',
+    });
+    expect(analysisUpdateOf(event({ browser: { state: 'failed', reason: 'x' } }))?.browser).toBe(
+      'failed',
+    );
   });
 
   it("stays silent for the HTML tier's event (pending or unavailable) and for analyses from before the browser tier", () => {
     expect(analysisUpdateOf(event({ browser: { state: 'pending' } }))).toBeUndefined();
-    expect(analysisUpdateOf(event({ browser: { state: 'unavailable', reason: 'x' } }))).toBeUndefined();
+    expect(
+      analysisUpdateOf(event({ browser: { state: 'unavailable', reason: 'x' } })),
+    ).toBeUndefined();
     expect(analysisUpdateOf(event({}))).toBeUndefined();
   });
 });

@@ -21,10 +21,12 @@ import {
   URL_REQUIRED_TOAST,
 } from '../analysis-rules';
 import { analysisFailureView, type AnalysisFailureView } from '../analysis-failure';
-import { useAnalyzeSiteMutation } from '../analysis.api';
+import { analysisIdOf, useAnalysisQuery, useAnalyzeSiteMutation } from '../analysis.api';
 import { documentArrivedFromThisSite, isInAppNavigation } from '../arrival';
 import { AnalysisHeader } from '../components/analysis-header';
+import { BrowserCheck } from '../components/browser-check';
 import { CommunitySidebar } from '../components/community-sidebar';
+import { FindingsList } from '../components/findings-list';
 import { LensPanel } from '../components/lens-panel';
 import { SignInWall } from '../components/sign-in-wall';
 import {
@@ -187,7 +189,16 @@ function AnalysisFailure({ view }: { view: AnalysisFailureView }) {
 }
 
 function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
+  // The stored analysis as it is now: the answer seeded this cache entry, and the live
+  // analysis_update of the browser tier refetches it with the richer report.
+  const analysisId = analysisIdOf(initial);
+  const { data: current = initial } = useAnalysisQuery(analysisId ?? '', { skip: !analysisId });
   const [site, setSite] = useState(initial.site);
+  useEffect(() => {
+    // A richer report replaces scores and evidence; the counts keep what votes changed since.
+    if (current !== initial)
+      setSite((shown) => ({ ...current.site, upvotes: shown.upvotes, downvotes: shown.downvotes }));
+  }, [current, initial]);
   const community = useSiteCommunityQuery(site.id);
   const { castVote } = useVoteAction();
   const { stakeTarget, openStake, onStakeDialogChange } = useStakeAction();
@@ -205,8 +216,10 @@ function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
       <div className="grid min-w-0 content-start gap-4">
         <SiteCard site={site} />
         <FrenlinessScoreCard site={site} />
-        <UxScorecard uxScore={initial.uxScore} />
-        <TransparencyInsights site={site} engine={initial.engine} />
+        <UxScorecard uxScore={current.uxScore} />
+        <BrowserCheck site={site} />
+        <FindingsList site={site} />
+        <TransparencyInsights site={site} engine={current.engine} />
         <LensPanel site={site} />
       </div>
       <CommunitySidebar

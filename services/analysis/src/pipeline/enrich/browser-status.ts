@@ -16,15 +16,22 @@ export const BROWSER_ONLY_CHECKS: readonly NotCheckedEntry['what'][] = [
 
 /** Why the browser tier did not run, for the reader of the report. */
 export const BrowserUnavailableReasons = {
-  switchedOff: 'The real-browser check is switched off on this Frenly server, so only the page’s HTML was read.',
-  noChromium: 'This Frenly server has no browser installed to visit pages with, so only the page’s HTML was read.',
+  switchedOff:
+    'The real-browser check is switched off on this Frenly server, so only the page’s HTML was read.',
+  noChromium:
+    'This Frenly server has no browser installed to visit pages with, so only the page’s HTML was read.',
   failed: 'The page could not be visited in a real browser, so only its HTML was read.',
   timedOut: 'The visit in a real browser did not finish in time, so only the page’s HTML was read.',
 } as const;
 
 /** A report a browser-tier job will enrich: every finding so far was read from the HTML. */
 export function withBrowserPending(report: AnalysisReport): AnalysisReport {
-  return { ...readFromHtml(report), browser: { state: 'pending' }, notChecked: [], screenshotUrl: null };
+  return {
+    ...readFromHtml(report),
+    browser: { state: 'pending' },
+    notChecked: [],
+    screenshotUrl: null,
+  };
 }
 
 /** The HTML tier's report, marked as all it is: the browser tier could not run (or failed). */
@@ -47,10 +54,16 @@ function readFromHtml(report: AnalysisReport): AnalysisReport {
     evidence: {
       ...report.evidence,
       checks: report.evidence.checks.map((check) => ({ ...check, seenBy: check.seenBy ?? 'html' })),
-      manipulation: report.evidence.manipulation.map((finding) => ({ ...finding, seenBy: finding.seenBy ?? 'html' })),
+      manipulation: report.evidence.manipulation.map((finding) => ({
+        ...finding,
+        seenBy: finding.seenBy ?? 'html',
+      })),
       privacy: {
         ...report.evidence.privacy,
-        trackers: report.evidence.privacy.trackers.map((tracker) => ({ ...tracker, seenBy: tracker.seenBy ?? 'html' })),
+        trackers: report.evidence.privacy.trackers.map((tracker) => ({
+          ...tracker,
+          seenBy: tracker.seenBy ?? 'html',
+        })),
       },
     },
   };

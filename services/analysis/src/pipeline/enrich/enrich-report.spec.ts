@@ -71,10 +71,17 @@ describe(enrichReport.name, () => {
     });
     expect(check(report, 'security.https').seenBy).toBe('html');
     expect(check(report, 'clarity.readability').seenBy).toBe('html');
-    for (const id of ['privacy.fingerprinting', 'privacy.key-logging', 'privacy.session-recording', 'a11y.rendered-audit'])
+    for (const id of [
+      'privacy.fingerprinting',
+      'privacy.key-logging',
+      'privacy.session-recording',
+      'a11y.rendered-audit',
+    ])
       expect(check(report, id)).toMatchObject({ seenBy: 'browser', score: 1 });
     expect(report.evidence.privacy.trackers).toEqual([]);
-    expect(report.reasoning).toContain('No third-party tracker was contacted when the site ran in a real browser.');
+    expect(report.reasoning).toContain(
+      'No third-party tracker was contacted when the site ran in a real browser.',
+    );
     expect(report.reasoning).toContain('visited in a real browser');
     expect(report.reasoning).not.toContain('without running its scripts');
   });
@@ -82,8 +89,17 @@ describe(enrichReport.name, () => {
   it('a tracker a tag manager injected: found with its organisation, seen by the browser, and it lowers the score', () => {
     const report = enrich(siteObservation(observation(URL_, { trackers: [doubleClick, hotjar] })));
     expect(report.evidence.privacy.trackers).toEqual([
-      expect.objectContaining({ organization: 'Google', category: 'advertising', seenBy: 'browser', seen: ['contacted in a real browser'] }),
-      expect.objectContaining({ organization: 'Hotjar', category: 'site_analytics', seenBy: 'browser' }),
+      expect.objectContaining({
+        organization: 'Google',
+        category: 'advertising',
+        seenBy: 'browser',
+        seen: ['contacted in a real browser'],
+      }),
+      expect.objectContaining({
+        organization: 'Hotjar',
+        category: 'site_analytics',
+        seenBy: 'browser',
+      }),
     ]);
     expect(check(report, 'privacy.advertising-trackers')).toMatchObject({
       score: 0.5,
@@ -98,11 +114,16 @@ describe(enrichReport.name, () => {
   it('trackers of the inner page count once per organisation with those of the homepage', () => {
     const site = siteObservation(
       observation(URL_, { trackers: [doubleClick] }),
-      observation(`${URL_}about`, { trackers: [{ ...doubleClick, hosts: ['stats.g.doubleclick.net'] }] }),
+      observation(`${URL_}about`, {
+        trackers: [{ ...doubleClick, hosts: ['stats.g.doubleclick.net'] }],
+      }),
     );
     const report = enrich(site);
     expect(report.evidence.privacy.trackers).toHaveLength(1);
-    expect(report.evidence.privacy.trackers[0]?.examples).toEqual(['ad.doubleclick.net', 'stats.g.doubleclick.net']);
+    expect(report.evidence.privacy.trackers[0]?.examples).toEqual([
+      'ad.doubleclick.net',
+      'stats.g.doubleclick.net',
+    ]);
     expect(report.browser?.pages).toEqual([URL_, `${URL_}about`]);
   });
 
@@ -113,43 +134,112 @@ describe(enrichReport.name, () => {
         ...html.evidence,
         privacy: {
           ...html.evidence.privacy,
-          trackers: [{ organization: 'Meta', category: 'advertising', names: ['Facebook'], examples: ['connect.facebook.net'], seen: ["in the page's HTML"], seenBy: 'html' }],
+          trackers: [
+            {
+              organization: 'Meta',
+              category: 'advertising',
+              names: ['Facebook'],
+              examples: ['connect.facebook.net'],
+              seen: ["in the page's HTML"],
+              seenBy: 'html',
+            },
+          ],
         },
       },
     };
-    const timedOut = siteObservation(observation(URL_, { trackers: [hotjar], timedOut: true, networkSettled: false }));
-    const kept = enrichReport(withHtmlTracker, timedOut, { catalog, screenshotUrl: null, checkedAt: CHECKED_AT });
-    expect(kept.evidence.privacy.trackers.map((tracker) => [tracker.organization, tracker.seenBy])).toEqual([
+    const timedOut = siteObservation(
+      observation(URL_, { trackers: [hotjar], timedOut: true, networkSettled: false }),
+    );
+    const kept = enrichReport(withHtmlTracker, timedOut, {
+      catalog,
+      screenshotUrl: null,
+      checkedAt: CHECKED_AT,
+    });
+    expect(
+      kept.evidence.privacy.trackers.map((tracker) => [tracker.organization, tracker.seenBy]),
+    ).toEqual([
       ['Hotjar', 'browser'],
       ['Meta', 'html'],
     ]);
-    const settled = enrichReport(withHtmlTracker, siteObservation(observation(URL_, { trackers: [hotjar] })), { catalog, screenshotUrl: null, checkedAt: CHECKED_AT });
-    expect(settled.evidence.privacy.trackers.map((tracker) => tracker.organization)).toEqual(['Hotjar']);
+    const settled = enrichReport(
+      withHtmlTracker,
+      siteObservation(observation(URL_, { trackers: [hotjar] })),
+      { catalog, screenshotUrl: null, checkedAt: CHECKED_AT },
+    );
+    expect(settled.evidence.privacy.trackers.map((tracker) => tracker.organization)).toEqual([
+      'Hotjar',
+    ]);
   });
 
   it('third-party cookies, fingerprinting, key logging and session recording become findings with their evidence', () => {
     const site = siteObservation(
       observation(URL_, {
         cookies: [
-          { name: 'IDE', domain: '.doubleclick.net', thirdParty: true, lifetimeSeconds: 400 * 86_400, owner: 'Google', category: 'advertising', httpOnly: true, secure: true, sameSite: 'None' },
-          { name: 'cart', domain: 'shop.example', thirdParty: false, lifetimeSeconds: null, owner: 'shop.example', category: null, httpOnly: false, secure: true, sameSite: 'Lax' },
+          {
+            name: 'IDE',
+            domain: '.doubleclick.net',
+            thirdParty: true,
+            lifetimeSeconds: 400 * 86_400,
+            owner: 'Google',
+            category: 'advertising',
+            httpOnly: true,
+            secure: true,
+            sameSite: 'None',
+          },
+          {
+            name: 'cart',
+            domain: 'shop.example',
+            thirdParty: false,
+            lifetimeSeconds: null,
+            owner: 'shop.example',
+            category: null,
+            httpOnly: false,
+            secure: true,
+            sameSite: 'Lax',
+          },
         ],
-        fingerprinting: [{ script: 'https://fp.example/fp.js', techniques: ['canvas', 'webgl'], frames: [URL_] }],
-        keyLogging: [{ url: 'https://collect.example/k', host: 'collect.example', thirdParty: true, field: 'email', encoding: 'base64' }],
-        sessionRecording: [{ script: 'https://rec.example/rec.js', listeners: ['keydown', 'mousemove'], frames: [URL_] }],
+        fingerprinting: [
+          { script: 'https://fp.example/fp.js', techniques: ['canvas', 'webgl'], frames: [URL_] },
+        ],
+        keyLogging: [
+          {
+            url: 'https://collect.example/k',
+            host: 'collect.example',
+            thirdParty: true,
+            field: 'email',
+            encoding: 'base64',
+          },
+        ],
+        sessionRecording: [
+          {
+            script: 'https://rec.example/rec.js',
+            listeners: ['keydown', 'mousemove'],
+            frames: [URL_],
+          },
+        ],
       }),
     );
     const report = enrich(site);
     expect(check(report, 'privacy.cookies')).toMatchObject({
       seenBy: 'browser',
       score: 0.8,
-      detail: 'In a real browser the visit left 2 cookies, 1 set by other sites (Google) and 1 lasting beyond a day.',
+      detail:
+        'In a real browser the visit left 2 cookies, 1 set by other sites (Google) and 1 lasting beyond a day.',
       evidence: ['IDE (doubleclick.net, 400 days, third party)'],
     });
-    expect(check(report, 'privacy.fingerprinting')).toMatchObject({ score: 0.5, evidence: ['https://fp.example/fp.js: canvas, webgl'] });
-    expect(check(report, 'privacy.key-logging')).toMatchObject({ score: 0, evidence: ['email → collect.example (base64)'] });
+    expect(check(report, 'privacy.fingerprinting')).toMatchObject({
+      score: 0.5,
+      evidence: ['https://fp.example/fp.js: canvas, webgl'],
+    });
+    expect(check(report, 'privacy.key-logging')).toMatchObject({
+      score: 0,
+      evidence: ['email → collect.example (base64)'],
+    });
     expect(check(report, 'privacy.key-logging').detail).toContain('sent before any submit');
-    expect(check(report, 'privacy.session-recording')).toMatchObject({ score: 0.5, evidence: ['https://rec.example/rec.js'] });
+    expect(check(report, 'privacy.session-recording')).toMatchObject({
+      score: 0.5,
+      evidence: ['https://rec.example/rec.js'],
+    });
     expect(report.dimensions.privacy).toBeLessThan(enrich().dimensions.privacy);
     expect(report.evidence.browser?.cookies).toHaveLength(2);
   });
@@ -162,8 +252,24 @@ describe(enrichReport.name, () => {
           passed: 20,
           incomplete: 0,
           violations: [
-            { id: 'image-alt', impact: 'critical', help: 'Images must have alternative text', helpUrl: '', tags: ['wcag2a'], nodes: 2, examples: ['img.hero'] },
-            { id: 'color-contrast', impact: 'serious', help: 'Elements must meet minimum color contrast ratio thresholds', helpUrl: '', tags: ['wcag2aa'], nodes: 5, examples: ['p.faint'] },
+            {
+              id: 'image-alt',
+              impact: 'critical',
+              help: 'Images must have alternative text',
+              helpUrl: '',
+              tags: ['wcag2a'],
+              nodes: 2,
+              examples: ['img.hero'],
+            },
+            {
+              id: 'color-contrast',
+              impact: 'serious',
+              help: 'Elements must meet minimum color contrast ratio thresholds',
+              helpUrl: '',
+              tags: ['wcag2aa'],
+              nodes: 5,
+              examples: ['p.faint'],
+            },
           ],
         },
       }),
@@ -172,13 +278,23 @@ describe(enrichReport.name, () => {
     expect(check(report, 'a11y.image-alt')).toMatchObject({
       seenBy: 'browser',
       score: 0.5,
-      detail: 'In a real browser, axe-core found 2 elements that fail “Images must have alternative text” (image-alt).',
+      detail:
+        'In a real browser, axe-core found 2 elements that fail “Images must have alternative text” (image-alt).',
     });
-    expect(check(report, 'a11y.rendered-audit')).toMatchObject({ seenBy: 'browser', score: 0.8, axeRuleId: 'color-contrast' });
-    expect(check(report, 'a11y.rendered-audit').detail).toContain('Elements must meet minimum color contrast ratio thresholds (color-contrast, 5 elements)');
+    expect(check(report, 'a11y.rendered-audit')).toMatchObject({
+      seenBy: 'browser',
+      score: 0.8,
+      axeRuleId: 'color-contrast',
+    });
+    expect(check(report, 'a11y.rendered-audit').detail).toContain(
+      'Elements must meet minimum color contrast ratio thresholds (color-contrast, 5 elements)',
+    );
     // An HTML check with nothing to check stays n/a: axe's silence proves nothing.
-    const notApplicable = html.evidence.checks.filter((entry) => entry.axeRuleId && entry.score === null).map((entry) => entry.id);
-    for (const id of notApplicable) expect(check(report, id)).toMatchObject({ score: null, seenBy: 'html' });
+    const notApplicable = html.evidence.checks
+      .filter((entry) => entry.axeRuleId && entry.score === null)
+      .map((entry) => entry.id);
+    for (const id of notApplicable)
+      expect(check(report, id)).toMatchObject({ score: null, seenBy: 'html' });
     expect(report.dimensions.accessibility).toBeLessThan(enrich().dimensions.accessibility);
   });
 
@@ -190,10 +306,22 @@ describe(enrichReport.name, () => {
 
   it('merges findings of any added source: a manipulative pattern seen in the browser is scored', () => {
     const countdown: FindingSource = () => ({
-      manipulation: [{ pattern: 'countdown-timer', category: 'urgency', categories: ['urgency'], name: 'Countdown timer', severity: 0.25, evidence: 'Offer ends in 09:59 (reset on reload)', source: 'countdown' }],
+      manipulation: [
+        {
+          pattern: 'countdown-timer',
+          category: 'urgency',
+          categories: ['urgency'],
+          name: 'Countdown timer',
+          severity: 0.25,
+          evidence: 'Offer ends in 09:59 (reset on reload)',
+          source: 'countdown',
+        },
+      ],
     });
     const report = enrich(undefined, [...FINDING_SOURCES, countdown]);
-    expect(report.evidence.manipulation).toContainEqual(expect.objectContaining({ pattern: 'countdown-timer', seenBy: 'browser' }));
+    expect(report.evidence.manipulation).toContainEqual(
+      expect.objectContaining({ pattern: 'countdown-timer', seenBy: 'browser' }),
+    );
     expect(report.dimensions.honesty).toBe(75);
     expect(report.capsApplied).toContain('the page uses a manipulative design pattern');
   });
@@ -208,10 +336,21 @@ describe(enrichReport.name, () => {
 
 describe(withoutBrowser.name, () => {
   it('lists what was not checked and why, in words for the reader', async () => {
-    const report = withoutBrowser(await plainShopReport(URL_), 'unavailable', 'This Frenly server has no browser installed.');
-    expect(report.browser).toEqual({ state: 'unavailable', reason: 'This Frenly server has no browser installed.' });
+    const report = withoutBrowser(
+      await plainShopReport(URL_),
+      'unavailable',
+      'This Frenly server has no browser installed.',
+    );
+    expect(report.browser).toEqual({
+      state: 'unavailable',
+      reason: 'This Frenly server has no browser installed.',
+    });
     expect(report.notChecked?.map((entry) => entry.what)).toEqual(BROWSER_ONLY_CHECKS);
-    expect(report.notChecked?.every((entry) => entry.why === 'This Frenly server has no browser installed.')).toBe(true);
+    expect(
+      report.notChecked?.every(
+        (entry) => entry.why === 'This Frenly server has no browser installed.',
+      ),
+    ).toBe(true);
     expect(report.evidence.checks.every((entry) => entry.seenBy === 'html')).toBe(true);
   });
 });

@@ -43,9 +43,15 @@ export function enrichReport(
   const checks = mergeChecks(html.evidence.checks, contributions);
   const trackers = mergeTrackers(html, site, contributions);
   const manipulation = [
-    ...html.evidence.manipulation.map((finding) => ({ ...finding, seenBy: finding.seenBy ?? 'html' })),
+    ...html.evidence.manipulation.map((finding) => ({
+      ...finding,
+      seenBy: finding.seenBy ?? 'html',
+    })),
     ...contributions.flatMap((contribution) =>
-      (contribution.manipulation ?? []).map((finding) => ({ ...finding, seenBy: 'browser' as const })),
+      (contribution.manipulation ?? []).map((finding) => ({
+        ...finding,
+        seenBy: 'browser' as const,
+      })),
     ),
   ];
   const privacy = { ...html.evidence.privacy, trackers };

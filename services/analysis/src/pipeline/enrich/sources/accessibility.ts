@@ -49,7 +49,10 @@ export function accessibilitySource({ html, site }: EnrichContext): BrowserContr
       });
   }
   const others = audit.violations.filter((violation) => !covered.has(violation.id));
-  const cost = others.reduce((sum, violation) => sum + IMPACT_COST[violation.impact ?? 'moderate'], 0);
+  const cost = others.reduce(
+    (sum, violation) => sum + IMPACT_COST[violation.impact ?? 'moderate'],
+    0,
+  );
   checks.push({
     id: 'a11y.rendered-audit',
     axeRuleId: others.map((violation) => violation.id).join(', ') || undefined,
@@ -59,7 +62,10 @@ export function accessibilitySource({ html, site }: EnrichContext): BrowserContr
         ? `In a real browser, axe-core ${audit.axeVersion} found no failure of the rules the HTML cannot check (contrast, target size, ARIA…).`
         : `In a real browser, axe-core ${audit.axeVersion} found ${counted(others.length, 'rule', 'that fails', 'that fail')}: ${others.map((violation) => `${violation.help} (${violation.id}, ${violation.nodes} ${violation.nodes === 1 ? 'element' : 'elements'})`).join('; ')}.`,
     fix: `Fix what axe-core reports on the rendered page${others[0] ? `, first “${others[0].help}”` : ''}.`,
-    strength: others.length === 0 ? 'Passes axe-core on the rendered page (contrast, target size, ARIA)' : undefined,
+    strength:
+      others.length === 0
+        ? 'Passes axe-core on the rendered page (contrast, target size, ARIA)'
+        : undefined,
     evidence: others.flatMap((violation) => violation.examples.slice(0, 1)).slice(0, 5),
   });
   return { checks };

@@ -16,10 +16,14 @@ export function fingerprintingSource({ site }: EnrichContext): BrowserContributi
             ? 'No script fingerprinted the browser (canvas, WebGL, audio, fonts) in a real browser.'
             : `${counted(findings.length, 'script', 'fingerprinted', 'fingerprinted')} the browser in a real browser (${[...new Set(findings.flatMap((finding) => finding.techniques))].sort().join(', ')}).`,
         fix: 'Remove scripts that fingerprint visitors: they recognise people who refused cookies.',
-        strength: findings.length === 0 ? 'No browser fingerprinting seen in a real browser' : undefined,
+        strength:
+          findings.length === 0 ? 'No browser fingerprinting seen in a real browser' : undefined,
         evidence: findings
           .slice(0, 3)
-          .map((finding) => `${finding.script ?? 'an inline script'}: ${finding.techniques.join(', ')}`),
+          .map(
+            (finding) =>
+              `${finding.script ?? 'an inline script'}: ${finding.techniques.join(', ')}`,
+          ),
       },
     ],
   };

@@ -19,7 +19,9 @@ export function keyLoggingSource({ site }: EnrichContext): BrowserContribution {
             ? 'Text typed into the page in a real browser stayed in the page until submitted.'
             : `Text typed into ${plural(new Set(leaks.map((leak) => leak.field)).size, 'field')} was sent before any submit, in a real browser, to ${hosts.join(', ')}.`,
         fix: 'Send nothing a visitor types until they submit the form.',
-        evidence: leaks.slice(0, 3).map((leak) => `${leak.field} → ${leak.host} (${leak.encoding})`),
+        evidence: leaks
+          .slice(0, 3)
+          .map((leak) => `${leak.field} → ${leak.host} (${leak.encoding})`),
       },
     ],
   };

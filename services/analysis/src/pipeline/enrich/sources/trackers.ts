@@ -136,8 +136,7 @@ export function trackerSource(context: EnrichContext): BrowserContribution {
       score: linear(scripts.length, 2, 12),
       detail: `In a real browser the site ran scripts from ${plural(scripts.length, 'third-party domain')}.`,
       fix: 'Host scripts yourself or drop the ones you do not need: every third-party script sees every visit.',
-      strength:
-        scripts.length === 0 ? 'Ran no third-party script in a real browser' : undefined,
+      strength: scripts.length === 0 ? 'Ran no third-party script in a real browser' : undefined,
       evidence: scripts.slice(0, 5),
     },
     {
