@@ -21,3 +21,4 @@ export * from './infra/required-vars.js';
 export * from './boot/package-version.js';
 export * from './auth/index.js';
 export * from './http/upgrade-guard.js';
+export * from './http/request-origin.js';

@@ -10,8 +10,12 @@ import {
   Res,
 } from '@nestjs/common';
 import type { AuthProviderDto } from '@frenly/contracts';
-import type { HttpRequest, HttpResponse } from '@frenly/platform';
-import { appOriginFor, isHttpsRequest } from '../edge/request-origin.js';
+import {
+  appOriginFor,
+  isHttpsRequest,
+  type HttpRequest,
+  type HttpResponse,
+} from '@frenly/platform';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.options.js';
 import { expiredCookie, readCookie, serializeCookie } from '../sessions/cookies.js';
 import { SESSION_COOKIE } from '../sessions/session.service.js';

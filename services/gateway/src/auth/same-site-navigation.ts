@@ -1,10 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { requestOrigin } from '../edge/request-origin.js';
+import { isOwnOrigin, type OwnOriginPolicy } from '@frenly/platform';
 
-export interface SiteOriginPolicy {
-  readonly publicOrigin: string | undefined;
-  readonly trustProxy: boolean;
-}
+export type SiteOriginPolicy = OwnOriginPolicy;
 
 /** Sec-Fetch-Site values of a navigation this site (or the user, typing the address) started. */
 const OWN_SITE = new Set(['same-origin', 'same-site', 'none']);
@@ -24,17 +21,6 @@ export function isSameSiteNavigation(req: IncomingMessage, policy: SiteOriginPol
   const referer = single(req.headers.referer);
   if (referer !== undefined) return isOwnOrigin(referer, req, policy);
   return false;
-}
-
-function isOwnOrigin(url: string, req: IncomingMessage, policy: SiteOriginPolicy): boolean {
-  let origin: string;
-  try {
-    origin = new URL(url).origin;
-  } catch {
-    return false;
-  }
-  if (origin === 'null') return false;
-  return origin === policy.publicOrigin || origin === requestOrigin(req, policy.trustProxy);
 }
 
 function single(value: string | string[] | undefined): string | undefined {

@@ -1,17 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import type { HttpMiddleware } from '@frenly/platform';
+import { isOwnOrigin, type HttpMiddleware, type OwnOriginPolicy } from '@frenly/platform';
 import { canonicalPath } from './canonical-path.js';
-import { requestOrigin } from './request-origin.js';
 import { writeError } from './write-error.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The paths a browser session can act on: the API and the sign-in/out routes. */
 const PROTECTED = /^\/(api|auth)(\/|$)/;
 
-export interface OriginPolicy {
-  readonly publicOrigin: string | undefined;
-  readonly trustProxy: boolean;
-}
+export type OriginPolicy = OwnOriginPolicy;
 
 /**
  * Refuses (403) a state-changing request that another site made a browser send. Uses
@@ -41,29 +37,6 @@ export function judge(req: IncomingMessage, policy: OriginPolicy): string | unde
   if (origin === undefined) return undefined;
   if (isOwnOrigin(origin, req, policy)) return undefined;
   return 'Cross-site request refused (Origin does not match this site)';
-}
-
-function isOwnOrigin(origin: string, req: IncomingMessage, policy: OriginPolicy): boolean {
-  if (origin === 'null') return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (policy.publicOrigin !== undefined && parsed.origin === policy.publicOrigin) return true;
-  // Scheme, host and port: https://host:port is another origin than http://host:port.
-  const own = requestOrigin(req, policy.trustProxy);
-  return own !== undefined && parsed.origin === normalisedOrigin(own);
-}
-
-/** `http://host:80` and `http://host` are one origin: compared as URL serialises them. */
-function normalisedOrigin(origin: string): string | undefined {
-  try {
-    return new URL(origin).origin;
-  } catch {
-    return undefined;
-  }
 }
 
 function single(value: string | string[] | undefined): string | undefined {

@@ -1,6 +1,5 @@
 import helmet, { type HelmetOptions } from 'helmet';
-import type { HttpMiddleware } from '@frenly/platform';
-import { isHttpsRequest } from './request-origin.js';
+import { isHttpsRequest, type HttpMiddleware } from '@frenly/platform';
 
 /**
  * The app's Content-Security-Policy. The built frontend loads only its own files: scripts and

@@ -1,10 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { IDENTITY_HEADER, type Identity, type IdentityTokens } from '@frenly/platform';
+import {
+  IDENTITY_HEADER,
+  isOwnOrigin,
+  type Identity,
+  type IdentityTokens,
+  type OwnOriginPolicy,
+} from '@frenly/platform';
 
-export interface OriginPolicy {
-  readonly publicOrigin: string | undefined;
-  readonly trustProxy: boolean;
-}
+export type OriginPolicy = OwnOriginPolicy;
 
 export type UpgradeRefusal = {
   readonly status: 401 | 403 | 404;
@@ -51,40 +54,6 @@ export function identityOf(req: IncomingMessage, tokens: IdentityTokens): Upgrad
       refusal: { status: 401, code: 'SIGN_IN_REQUIRED', message: 'Sign in required' },
     };
   return { accepted: true, identity };
-}
-
-function isOwnOrigin(origin: string, req: IncomingMessage, policy: OriginPolicy): boolean {
-  if (origin === 'null') return false;
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-  if (policy.publicOrigin !== undefined && parsed.origin === policy.publicOrigin) return true;
-  const host = requestHost(req, policy.trustProxy)?.toLowerCase();
-  // Scheme too: a page on http://host must not open the socket of https://host (or back).
-  return host !== undefined && parsed.host === host && parsed.protocol === `${requestScheme(req, policy.trustProxy)}:`;
-}
-
-/** The scheme the browser used (X-Forwarded-Proto only behind a trusted proxy). */
-function requestScheme(req: IncomingMessage, trustProxy: boolean): 'http' | 'https' {
-  const forwarded = trustProxy ? firstValue(req.headers['x-forwarded-proto'])?.toLowerCase() : undefined;
-  if (forwarded === 'https' || forwarded === 'http') return forwarded;
-  return 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-}
-
-/** The host the browser asked for (X-Forwarded-Host only behind a trusted proxy). */
-function requestHost(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  return (
-    (trustProxy ? firstValue(req.headers['x-forwarded-host']) : undefined) ??
-    firstValue(req.headers.host)
-  );
-}
-
-function firstValue(value: string | string[] | undefined): string | undefined {
-  return single(value)?.split(',')[0]?.trim() || undefined;
 }
 
 function single(value: string | string[] | undefined): string | undefined {

@@ -35,3 +35,33 @@ export function appOriginFor(
 ): string | undefined {
   return settings.publicOrigin ?? requestOrigin(req, settings.trustProxy);
 }
+
+/** How a service knows its own origin: configured (FRENLY_PUBLIC_URL), else the request's. */
+export interface OwnOriginPolicy {
+  readonly publicOrigin: string | undefined;
+  readonly trustProxy: boolean;
+}
+
+/**
+ * Whether `url` (an Origin or Referer header) is this site: http or https, scheme, host and port
+ * equal to FRENLY_PUBLIC_URL's origin or to the origin the browser used for this request
+ * (`http://host:80` and `http://host` are one origin). An opaque origin (`null`) never is.
+ */
+export function isOwnOrigin(url: string, req: IncomingMessage, policy: OwnOriginPolicy): boolean {
+  let origin: string;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+    origin = parsed.origin;
+  } catch {
+    return false;
+  }
+  if (policy.publicOrigin !== undefined && origin === policy.publicOrigin) return true;
+  const own = requestOrigin(req, policy.trustProxy);
+  if (own === undefined) return false;
+  try {
+    return origin === new URL(own).origin;
+  } catch {
+    return false;
+  }
+}
