@@ -19,6 +19,27 @@ export interface SiteAnalysisJobPayload {
   trigger: 'on-demand' | 'background';
   /** X-Request-Id of the request that asked (on-demand): the job's logs and event carry it. */
   requestId?: string;
+  /**
+   * The page as the crawler already fetched it (search.site-crawled): analysed from this, never
+   * fetched again. Background jobs only.
+   */
+  crawled?: CrawledPageSnapshot;
+}
+
+/** A fetched page carried to the HTML tier (the body gzip + base64, capped; see SiteCrawledV1). */
+export interface CrawledPageSnapshot {
+  siteId: number;
+  finalUrl: string;
+  status: number;
+  headers: Record<string, string | string[]>;
+  tls: boolean;
+  certificateValid: boolean;
+  redirects: number;
+  bytes: number;
+  htmlGzipBase64: string;
+  htmlTruncated: boolean;
+  fetchedAt: string;
+  reason: 'demand' | 'background';
 }
 
 /** Results stay small (they sit in Redis): the analysis itself is stored by its service. */
@@ -41,6 +62,8 @@ export interface SiteBrowserAnalysisJobResult {
 
 export interface SiteCrawlJobPayload {
   url: string;
+  /** Why it was queued: a search showed it without insights, the frontier's schedule, a user's submission. */
+  reason?: 'demand' | 'background' | 'submission';
 }
 
 export interface SiteCrawlJobResult {

@@ -13,6 +13,8 @@ import { BrowserAnalysisProcessor } from './analyses/browser-analysis.processor.
 import { BrowserAnalysisRunner } from './analyses/browser-analysis.runner.js';
 import { BrowserTierProvider } from './analyses/browser-tier.provider.js';
 import { ScreenshotsRepository } from './analyses/screenshots.repository.js';
+import { CrawledPageAnalysis } from './analyses/crawled-page-analysis.js';
+import { SiteCrawledConsumer } from './consumers/site-crawled.consumer.js';
 import { AnalyzeController } from './analyze/analyze.controller.js';
 import { AnalyzeService } from './analyze/analyze.service.js';
 import { CommunityConsumer } from './consumers/community.consumer.js';
@@ -74,6 +76,8 @@ export class AnalysisModule {
         BrowserAnalysisProcessor,
         ScreenshotsRepository,
         AnalysesService,
+        CrawledPageAnalysis,
+        SiteCrawledConsumer,
         AnalyzeService,
         ReframeService,
         SiteIdWaiter,

@@ -10,6 +10,7 @@ import {
 } from './consumers/kafka-group.repository.js';
 import { AnalysisUpdatesConsumer } from './consumers/analysis-updates.consumer.js';
 import { LedgerEventsConsumer } from './consumers/ledger-events.consumer.js';
+import { SiteInsightsConsumer } from './consumers/site-insights.consumer.js';
 import { LiveFanoutService } from './fanout/live-fanout.service.js';
 import { RealtimeMetrics } from './metrics/realtime.metrics.js';
 import {
@@ -58,6 +59,7 @@ export class RealtimeModule {
         LiveFanoutService,
         LedgerEventsConsumer,
         AnalysisUpdatesConsumer,
+        SiteInsightsConsumer,
       ],
       exports: [RealtimeEndpoint, LedgerEventsConsumer],
     };

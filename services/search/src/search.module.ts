@@ -5,6 +5,8 @@ import { DATABASE, EVENT_BUS, JOB_QUEUE, type FrenlyJobQueue, IDENTITY_TOKENS, I
 import { CLOCK, resolveSearchSettings, SEARCH_SETTINGS, type Clock, type SearchSettings, type SearchSettingsOverrides } from './config/search.settings.js';
 import { SafeFetcher } from '@frenly/safe-fetch';
 import { SiteEventsConsumer } from './consumers/site-events.consumer.js';
+import { CrawlFrontier } from './crawler/crawl-frontier.js';
+import { CrawlReachability } from './crawler/crawl-reachability.js';
 import { CrawlProcessor } from './crawler/crawl.processor.js';
 import { CrawlRootRepository } from './crawler/crawl-root.repository.js';
 import { CrawlScheduler } from './crawler/crawl.scheduler.js';
@@ -16,6 +18,8 @@ import { OUTBOX_WRITER } from './events/outbox-writer.js';
 import { SearchOutbox } from './events/search-outbox.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchRepository } from './search/search.repository.js';
+import { DomainFactsService } from './search/domain-facts.js';
+import { ResultInsights } from './search/result-insights.js';
 import { SearchService } from './search/search.service.js';
 import { SeedLoadRepository } from './seed/seed-load.repository.js';
 import { SeedService } from './seed/seed.service.js';
@@ -51,6 +55,7 @@ class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     private readonly consumer: SiteEventsConsumer,
     private readonly crawlProcessor: CrawlProcessor,
     private readonly crawlScheduler: CrawlScheduler,
+    private readonly crawlFrontier: CrawlFrontier,
     private readonly queryLog: QueryLogWriter,
     @Inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
   ) {}
@@ -62,10 +67,12 @@ class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     await this.consumer.start();
     await this.crawlProcessor.start();
     this.crawlScheduler.start();
+    this.crawlFrontier.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.crawlScheduler.stop();
+    await this.crawlFrontier.stop();
     await this.consumer.stop();
     await this.crawlProcessor.stop();
   }
@@ -108,6 +115,10 @@ export class SearchModule {
         CrawlService,
         CrawlProcessor,
         CrawlScheduler,
+        CrawlReachability,
+        CrawlFrontier,
+        DomainFactsService,
+        ResultInsights,
         SearchLifecycle,
       ],
     };

@@ -15,7 +15,7 @@ import { ManualClock, SearchContext } from './search-context.js';
 const visitor = { ip: '::1' };
 
 function reportOf(outcome: CrawlOutcome): CrawlReport {
-  if (outcome.status !== 'done') throw new Error(`crawl failed: ${outcome.error.message}`);
+  if (outcome.status !== 'done') throw new Error(`crawl failed: ${outcome.status === 'failed' ? outcome.error.message : 'deferred'}`);
   return outcome.report;
 }
 

@@ -68,7 +68,8 @@ export class SearchContext {
           jobs,
           identityTokens: tokens,
           clock: options.clock,
-          settings: { seedOnStart: false, ...options.settings, queryLog: { flushIntervalMs: 20, ...options.settings?.queryLog } },
+          // The crawler stays off unless a test turns it on: it would crawl every fixture site.
+          settings: { seedOnStart: false, ...options.settings, crawl: { auto: false, ...options.settings?.crawl }, queryLog: { flushIntervalMs: 20, ...options.settings?.queryLog } },
         }),
       ],
     });

@@ -19,4 +19,6 @@ export interface SiteAnalyzedV1 {
   scoringVersion?: number;
   /** Main language of the page (BCP 47 primary subtag), when declared. */
   language?: string | null;
+  /** Catalogue id of the site, when the analysis knew it (crawled sites); added in place (optional). */
+  siteId?: number;
 }

@@ -46,4 +46,10 @@ export const TOPIC_CATALOGUE: Readonly<Record<TopicName, TopicDescription>> = {
     key: 'The normalised query.',
     summary: 'A search was run (for analytics and trending); the visitor is a salted hash, never an IP address.',
   },
+  [Topics.SiteCrawled]: {
+    producer: 'search',
+    consumers: ['analysis'],
+    key: 'The site id, as a decimal string.',
+    summary: "The crawler fetched a site's start page: its HTML (gzip, base64, capped) and headers, for the HTML tier of the analysis without a second fetch.",
+  },
 };

@@ -5,6 +5,7 @@ export const Topics = {
   SiteAnalyzed: 'analysis.site-analyzed',
   SiteIndexed: 'search.site-indexed',
   QueryLogged: 'search.query-logged',
+  SiteCrawled: 'search.site-crawled',
 } as const;
 
 export type TopicName = (typeof Topics)[keyof typeof Topics];

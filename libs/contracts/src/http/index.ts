@@ -6,5 +6,6 @@ export * from './analysis.js';
 export * from './analysis-browser.js';
 export * from './health.js';
 export * from './search.js';
+export * from './search-insights.js';
 export * from './meta.js';
 export * from './api-routes.js';

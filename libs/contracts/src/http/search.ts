@@ -1,3 +1,4 @@
+import type { DomainFacts, ResultInsightState, WebReachability } from './search-insights.js';
 import type { SiteDto } from './site.js';
 
 /** Bounds of GET /api/search (the server answers 400 with a message outside them). */
@@ -35,6 +36,10 @@ export interface SearchResultDto extends SiteDto {
   indexedAt: string;
   /** ISO 8601; null until the site has been analysed. */
   analyzedAt: string | null;
+  /** Where this site's insights stand (search-insights.ts); `analysed` when analyzedAt is set. */
+  insight: ResultInsightState;
+  /** What shipped public data says about the domain, with its source (for cards without insights too). */
+  domainFacts: DomainFacts;
 }
 
 /**
@@ -57,6 +62,11 @@ export interface SearchResponse {
    * corrected ("wikipeda" -> "wikipedia"): the results are for this query instead.
    */
   correctedQuery: string | null;
+  /**
+   * Whether this installation's crawler can reach the web: 'unreachable' means results without
+   * insights will not get them until it can ("Frenly cannot reach the web from here").
+   */
+  web: WebReachability;
 }
 
 /** Body of GET /api/search/trending: normalised queries, hottest first; empty when none trend. */

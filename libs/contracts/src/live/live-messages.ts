@@ -2,6 +2,10 @@ import type { LiveAnalysisUpdateMessage } from './analysis-update.js';
 
 export type { LiveAnalysisUpdateMessage } from './analysis-update.js';
 
+import type { LiveSiteInsightsUpdateMessage } from './site-insights-update.js';
+
+export type { LiveSiteInsightsUpdateMessage };
+
 /** Path of the live socket (`wss` when the page is https). Only signed-in clients connect. */
 export const LIVE_SOCKET_PATH = '/ws';
 
@@ -32,4 +36,5 @@ export type LiveServerMessage =
   | LiveVoteUpdateMessage
   | LiveStakeUpdateMessage
   | LivePongMessage
+  | LiveSiteInsightsUpdateMessage
   | LiveAnalysisUpdateMessage;

@@ -5,6 +5,7 @@ import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.j
 import { canonicalUrl } from '../urls/canonical-url.js';
 import { analysisGroupLimits, type AnalysisRequester } from './analysis-fairness.js';
 import { AnalysisRunner } from './analysis-runner.js';
+import { CrawledPageAnalysis } from './crawled-page-analysis.js';
 
 /** The site-analysis queue's worker: BullMQ in the distributed runtime, in-process when embedded. */
 @Injectable()
@@ -15,6 +16,7 @@ export class SiteAnalysisProcessor implements OnModuleInit, OnApplicationShutdow
     @Inject(JOB_QUEUE) private readonly jobs: FrenlyJobQueue,
     @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
     private readonly runner: AnalysisRunner,
+    private readonly crawledPages: CrawledPageAnalysis,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -22,9 +24,12 @@ export class SiteAnalysisProcessor implements OnModuleInit, OnApplicationShutdow
       QueueNames.siteAnalysis,
       // Other producers (the catalogue's background analyses) may enqueue too: canonicalise here.
       // The job runs as part of the request that asked for it (its logs and event carry the id).
-      async ({ url, requestId, trigger }, { signal }) =>
+      async ({ url, requestId, trigger, crawled }, { signal }) =>
         runWithRequestId(requestId, async () => ({
-          analysisId: await this.runner.run(canonicalUrl(url), signal, requesterOf(trigger)),
+          // A page the crawler fetched is analysed from its copy (crawled-page-analysis.ts).
+          analysisId: crawled
+            ? await this.crawledPages.run(canonicalUrl(url), crawled)
+            : await this.runner.run(canonicalUrl(url), signal, requesterOf(trigger)),
         })),
       // At most so many analyses of one user, and of one host, run at once (all processes):
       // a flood of slow pages from one account leaves workers for everyone else.

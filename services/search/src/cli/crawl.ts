@@ -89,7 +89,12 @@ try {
       console.log(`${url}: queued`);
       continue;
     }
-    const outcome = await crawls.crawl(url);
+    const outcome = await crawls.crawl(url, undefined, 'submission');
+    if (outcome.status === 'deferred') {
+      console.error(`${url}: not crawled: the web is out of reach`);
+      failures += 1;
+      continue;
+    }
     if (outcome.status === 'failed') {
       console.error(`${url}: not crawled (${outcome.error.code}): ${outcome.error.message}`);
       failures += 1;

@@ -38,6 +38,17 @@ export const searchSettingsVars = {
   SEARCH_CRAWL_MAX_PAGES: env.int('Pages fetched per crawl of one site', { default: d.crawl.maxPages, min: 1, max: 10_000 }),
   SEARCH_CRAWL_MAX_DEPTH: env.int('Link hops the crawler follows from a start URL', { default: d.crawl.maxDepth, min: 0, max: 10 }),
   SEARCH_RECRAWL_HOURS: env.int('Hours before a crawled site is crawled again', { default: d.crawl.recrawlHours, min: 1, max: 24 * 365 }),
+  SEARCH_AUTO_CRAWL: env.bool('The crawler runs by itself: uncrawled catalogue sites, sites shown without insights and due re-crawls are crawled and analysed (HTML tier) without anyone asking', d.crawl.auto),
+  SEARCH_CRAWL_SITES_PER_MINUTE: env.int('Sites the crawler starts per minute at most (per search process); each is analysed from the page it fetched', {
+    default: d.crawl.sitesPerMinute,
+    min: 1,
+    max: 100_000,
+  }),
+  SEARCH_CRAWL_CONCURRENCY: env.int('Site crawls one search process runs at once (mostly waiting: one request per host per crawl delay)', {
+    default: d.crawl.concurrency,
+    min: 1,
+    max: 1000,
+  }),
 };
 
 /** The search service on its own (distributed mode). */
@@ -85,6 +96,9 @@ export function searchSettingsFrom(
       maxPages: config.SEARCH_CRAWL_MAX_PAGES,
       maxDepth: config.SEARCH_CRAWL_MAX_DEPTH,
       recrawlHours: config.SEARCH_RECRAWL_HOURS,
+      auto: config.SEARCH_AUTO_CRAWL,
+      sitesPerMinute: config.SEARCH_CRAWL_SITES_PER_MINUTE,
+      concurrency: config.SEARCH_CRAWL_CONCURRENCY,
     },
     ...(config.SEARCH_TRUST_FORWARDED_FOR === undefined ? {} : { trustForwardedFor: config.SEARCH_TRUST_FORWARDED_FOR }),
     ...(config.SEARCH_FORWARDED_HOPS === undefined ? {} : { forwardedHops: config.SEARCH_FORWARDED_HOPS }),

@@ -89,6 +89,24 @@ export interface CrawlSettings {
   readonly concurrency: number;
   /** Submissions one user may make per hour. */
   readonly submissionsPerHour: number;
+  /**
+   * The frontier runs by itself: due roots, demanded sites and uncrawled catalogue sites are
+   * crawled (and handed to the analysis) without anyone asking (crawl-frontier.ts).
+   */
+  readonly auto: boolean;
+  /** Sites the frontier starts per minute, at most (this process). */
+  readonly sitesPerMinute: number;
+  /** How often the frontier looks for due work. */
+  readonly frontierIntervalMs: number;
+  /** A claimed root whose crawl has not started after this long is due again (its job was lost). */
+  readonly leaseMs: number;
+  /** A site crawled this recently is not crawled again because a search showed it without insights. */
+  readonly demandRetryMs: number;
+  /** Crawls in a row, of as many hosts, that reach nothing before the web counts as unreachable. */
+  readonly offlineAfterFailures: number;
+  /** Offline: first wait before a probe crawl, doubled after each failed probe up to the maximum. */
+  readonly offlineBackoffMs: number;
+  readonly offlineMaxBackoffMs: number;
 }
 
 export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
@@ -114,8 +132,16 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
     maxTextChars: 20_000,
     recrawlHours: 7 * 24,
     scheduleIntervalMs: 5 * 60_000,
-    concurrency: 2,
+    concurrency: 16,
     submissionsPerHour: 20,
+    auto: true,
+    sitesPerMinute: 60,
+    frontierIntervalMs: 1000,
+    leaseMs: 15 * 60_000,
+    demandRetryMs: 60 * 60_000,
+    offlineAfterFailures: 5,
+    offlineBackoffMs: 5_000,
+    offlineMaxBackoffMs: 10 * 60_000,
   },
 };
 

@@ -8,6 +8,8 @@ export enum CrawlErrorCode {
   CrawlDelayTooLong = 'CRAWL_DELAY_TOO_LONG',
   /** robots.txt disallows the start page. */
   DisallowedByRobots = 'DISALLOWED_BY_ROBOTS',
+  /** The host could not be reached at all (DNS, connection, timeout): no crawl this time. */
+  Unreachable = 'UNREACHABLE',
 }
 
 export class CrawlError extends Error {

@@ -1,9 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { searchCrawlRoots, type CrawlRootStatus, type Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 
 export type CrawlRoot = typeof searchCrawlRoots.$inferSelect;
+
+/**
+ * A crawl root's next_crawl_at when a search showed its site without insights: before any real
+ * schedule, so the frontier takes demanded roots first (ordering by next_crawl_at) without a
+ * column of its own.
+ */
+export const DEMANDED_AT = new Date(0);
+
+/** A root the frontier claimed; `demanded` when a search asked for it. */
+export interface ClaimedRoot {
+  readonly url: string;
+  readonly demanded: boolean;
+}
+
+/** What the frontier knows of a URL a search is about to show. */
+export interface RootState {
+  readonly url: string;
+  readonly status: CrawlRootStatus;
+  readonly lastError: string | null;
+  readonly lastCrawledAt: Date | null;
+}
 
 /** search.crawl_roots: the start URLs the crawler owns and their schedule. */
 @Injectable()
@@ -48,6 +69,86 @@ export class CrawlRootRepository {
       .where(and(isNotNull(searchCrawlRoots.nextCrawlAt), lte(searchCrawlRoots.nextCrawlAt, now), ne(searchCrawlRoots.status, 'crawling')))
       .orderBy(asc(searchCrawlRoots.nextCrawlAt))
       .limit(limit);
+  }
+
+  /**
+   * Takes up to `limit` due roots (demanded first, then the longest overdue) and leases them
+   * until `leaseUntil`: a root whose job is lost is due again then. SKIP LOCKED: frontiers of
+   * several instances never take the same root.
+   */
+  async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<ClaimedRoot[]> {
+    if (limit <= 0) return [];
+    const rows = await this.db.execute<{ url: string; demanded: boolean }>(sql`
+      with due as (
+        select id, next_crawl_at from search.crawl_roots
+        where next_crawl_at is not null and next_crawl_at <= ${now.toISOString()}::timestamptz and status <> 'crawling'
+        order by next_crawl_at, id
+        limit ${limit}
+        for update skip locked
+      )
+      update search.crawl_roots r set status = 'queued', next_crawl_at = ${leaseUntil.toISOString()}::timestamptz
+      from due where r.id = due.id
+      returning r.url, due.next_crawl_at = ${DEMANDED_AT.toISOString()}::timestamptz as demanded`);
+    return rows.rows.map((row) => ({ url: row.url, demanded: row.demanded === true }));
+  }
+
+  /**
+   * Catalogue sites never crawled nor analysed and not yet roots become roots due now (best
+   * static rank first): the seeded catalogue is how most sites enter the frontier.
+   */
+  async admitUncrawled(now: Date, limit: number): Promise<number> {
+    const result = await this.db.execute<{ url: string }>(sql`
+      insert into search.crawl_roots (url, host, status, next_crawl_at)
+      select s.url, substring(s.url from '^[a-z]+://([^/?#]+)'), 'done', ${now.toISOString()}::timestamptz
+      from search.sites s
+      where s.analyzed_at is null and s.crawled_at is null
+        and not exists (select 1 from search.crawl_roots r where r.url = s.url)
+      order by s.static_rank desc, s.id
+      limit ${limit}
+      on conflict (url) do nothing
+      returning url`);
+    return result.rows.length;
+  }
+
+  /**
+   * A search showed these sites without insights: each becomes due first, unless its crawl
+   * is running or it was crawled within `retryAfterMs` (its analysis is on the way, or it
+   * failed and is not hammered). A root already leased (queued) keeps its lease: no second job.
+   */
+  async demand(urls: readonly string[], now: Date, retryAfterMs: number): Promise<void> {
+    if (urls.length === 0) return;
+    const recent = new Date(now.getTime() - retryAfterMs).toISOString();
+    const values = sql.join(urls.map((url) => sql`(${url}, ${new URL(url).host}, 'done', ${DEMANDED_AT.toISOString()}::timestamptz)`), sql`, `);
+    await this.db.execute(sql`
+      insert into search.crawl_roots (url, host, status, next_crawl_at) values ${values}
+      on conflict (url) do update set next_crawl_at = excluded.next_crawl_at
+      where search.crawl_roots.status not in ('crawling', 'queued')
+        and (search.crawl_roots.last_crawled_at is null or search.crawl_roots.last_crawled_at < ${recent}::timestamptz)`);
+  }
+
+  /** A queued crawl that did not run (the web is out of reach): due again now, demanded or not. */
+  async release(url: string, now: Date, demanded: boolean): Promise<void> {
+    await this.db
+      .update(searchCrawlRoots)
+      .set({ status: 'done', nextCrawlAt: demanded ? DEMANDED_AT : now })
+      .where(and(eq(searchCrawlRoots.url, url), ne(searchCrawlRoots.status, 'crawling')));
+  }
+
+  async statesOf(urls: readonly string[]): Promise<RootState[]> {
+    if (urls.length === 0) return [];
+    return this.db
+      .select({ url: searchCrawlRoots.url, status: searchCrawlRoots.status, lastError: searchCrawlRoots.lastError, lastCrawledAt: searchCrawlRoots.lastCrawledAt })
+      .from(searchCrawlRoots)
+      .where(inArray(searchCrawlRoots.url, [...urls]));
+  }
+
+  /** Roots waiting for a crawl now (due or queued): the work ahead of a newly demanded site. */
+  async countWaiting(now: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(searchCrawlRoots)
+      .where(sql`${searchCrawlRoots.status} = 'queued' or (${searchCrawlRoots.nextCrawlAt} <= ${now.toISOString()}::timestamptz and ${searchCrawlRoots.status} <> 'crawling')`);
+    return Number(row?.n ?? 0);
   }
 
   /** Submissions by one user since `since`. */

@@ -3,7 +3,11 @@ import { JsonLogger } from '@frenly/platform';
 import { SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import { CrawlService } from './crawl.service.js';
 
-/** Re-crawls on a schedule: every scheduleIntervalMs, queues the crawl roots that are due. */
+/**
+ * Re-crawls on a schedule: every scheduleIntervalMs, queues the crawl roots that are due. When
+ * the frontier runs by itself (crawl.auto, crawl-frontier.ts) it does this, at a bounded rate,
+ * and the scheduler stays off.
+ */
 @Injectable()
 export class CrawlScheduler {
   private timer?: NodeJS.Timeout;
@@ -19,7 +23,7 @@ export class CrawlScheduler {
 
   start(): void {
     const interval = this.settings.crawl.scheduleIntervalMs;
-    if (interval <= 0 || this.timer) return;
+    if (interval <= 0 || this.timer || this.settings.crawl.auto) return;
     this.timer = setInterval(() => void this.tick(), interval);
     this.timer.unref();
   }

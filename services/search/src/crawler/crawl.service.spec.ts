@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { Database, Transaction } from '@frenly/db';
 import { QueueNames, stableJobId } from '@frenly/jobs';
 import { JsonLogger, type FrenlyJobQueue } from '@frenly/platform';
@@ -10,7 +11,7 @@ import { SiteRepository, type CrawledPageEntry } from '../sites/site.repository.
 import { CrawlError, CrawlErrorCode } from './crawl-error.js';
 import { CrawlRootRepository } from './crawl-root.repository.js';
 import { CrawlService } from './crawl.service.js';
-import { SiteCrawler, type CrawlReport } from './site-crawler.js';
+import { SiteCrawler, type CrawlReport, type FetchedPage } from './site-crawler.js';
 
 const HOUR = 3_600_000;
 const START = 'https://tools.example/';
@@ -27,6 +28,17 @@ const page = (url: string): CrawledPageEntry => ({
   description: '',
   pageText: 'hammers',
   language: 'en',
+});
+const fetched = (html: string): FetchedPage => ({
+  finalUrl: START,
+  status: 200,
+  headers: { 'content-type': 'text/html', 'set-cookie': ['a=1', 'b=2'], 'x-unrelated': 'dropped' },
+  html,
+  tls: true,
+  certificateValid: true,
+  redirects: 0,
+  bytes: Buffer.byteLength(html),
+  fetchedAt: new Date('2026-01-01T00:00:01.000Z'),
 });
 const report = (indexed: string[]): CrawlReport =>
   ({
@@ -100,7 +112,7 @@ describe(CrawlService.name, () => {
       expect(await counted(metrics, 'search_crawled_pages_total')).toBe(2);
     });
 
-    it('announces a page that is new (or retitled) after its transaction, and only then', async () => {
+    it('announces a new (or retitled) page and hands every fetched page to the analysis, in its transaction', async () => {
       const { sut, sites, crawler, outbox } = setup();
       const indexedAt = new Date('2026-01-01T00:00:00.000Z');
       sites.upsertCrawledPage
@@ -114,7 +126,7 @@ describe(CrawlService.name, () => {
         });
       const saved: number[] = [];
       crawler.crawl.mockImplementation(async (_start, sink) => {
-        saved.push(await sink(page(START)), await sink(page(`${START}about`)));
+        saved.push(await sink(page(START), fetched('<p>home</p>')), await sink(page(`${START}about`), fetched('<p>about</p>')));
         return report([START, `${START}about`]);
       });
 
@@ -122,14 +134,21 @@ describe(CrawlService.name, () => {
 
       expect(saved).toEqual([7, 8]);
       expect(sites.upsertCrawledPage).toHaveBeenCalledWith(tx, page(START));
-      expect(outbox.write).toHaveBeenCalledTimes(1);
+      expect(outbox.write).toHaveBeenCalledTimes(2);
       const [writeTx, events] = outbox.write.mock.calls[0]!;
       expect(writeTx).toBe(tx);
+      expect(events.map((event) => event.topic)).toEqual(['search.site-indexed', 'search.site-crawled']);
       expect(events[0]).toMatchObject({
         topic: 'search.site-indexed',
         payload: { siteId: 7, url: START, title: 'Tools', indexedAt: indexedAt.toISOString() },
       });
-      expect(outbox.poke).toHaveBeenCalledTimes(1);
+      const crawled = events[1]!.payload as { siteId: number; url: string; headers: object; htmlGzipBase64: string; htmlTruncated: boolean; reason: string };
+      expect(crawled).toMatchObject({ siteId: 7, url: START, htmlTruncated: false, reason: 'background', headers: { 'content-type': 'text/html', 'set-cookie': ['a=1', 'b=2'] } });
+      expect(crawled.headers).not.toHaveProperty('x-unrelated');
+      expect(gunzipSync(Buffer.from(crawled.htmlGzipBase64, 'base64')).toString('utf8')).toBe('<p>home</p>');
+      // The unchanged page is not announced again, but its fetched HTML still goes to the analysis.
+      expect(outbox.write.mock.calls[1]![1].map((event) => event.topic)).toEqual(['search.site-crawled']);
+      expect(outbox.poke).toHaveBeenCalledTimes(2);
     });
 
     it('records a refused crawl as an outcome, not an exception, and schedules the next one', async () => {
@@ -167,7 +186,7 @@ describe(CrawlService.name, () => {
       expect(roots.upsertQueued).toHaveBeenCalledWith(START, 'tools.example', 'user-1');
       expect(jobs.enqueue).toHaveBeenCalledWith(
         QueueNames.siteCrawl,
-        { url: START },
+        { url: START, reason: 'submission' },
         { jobId: stableJobId('crawl', START), attempts: 2, backoffMs: 30_000 },
       );
     });
@@ -217,8 +236,8 @@ describe(CrawlService.name, () => {
 
     expect(roots.due).toHaveBeenCalledWith(clock(), 50);
     expect(jobs.enqueue.mock.calls.map((call) => call[1])).toEqual([
-      { url: 'https://a.example/' },
-      { url: 'https://b.example/' },
+      { url: 'https://a.example/', reason: 'background' },
+      { url: 'https://b.example/', reason: 'background' },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { QueueNames, stableJobId } from '@frenly/jobs';
 import type { Database } from '@frenly/db';
 import { checkUrl, isSafeFetchError, AllowList } from '@frenly/safe-fetch';
@@ -9,15 +9,24 @@ import { siteIndexedEvent } from '../events/site-indexed.event.js';
 import { SearchError, SearchErrorCode } from '../search.errors.js';
 import { canonicalUrl, InvalidUrlError } from '../sites/canonical-url.js';
 import { SiteRepository, type CrawledPageEntry } from '../sites/site.repository.js';
-import { CrawlError } from './crawl-error.js';
+import { CrawlError, CrawlErrorCode } from './crawl-error.js';
+import { CrawlReachability } from './crawl-reachability.js';
 import { CrawlRootRepository } from './crawl-root.repository.js';
-import { SiteCrawler, type CrawlReport } from './site-crawler.js';
+import { siteCrawledEvent } from './site-crawled.event.js';
+import { SiteCrawler, type CrawlReport, type FetchedPage } from './site-crawler.js';
 
 export const SITE_CRAWLER = Symbol.for('frenly.search.site-crawler');
 
 const HOUR_MS = 3_600_000;
 
-export type CrawlOutcome = { status: 'done'; report: CrawlReport } | { status: 'failed'; error: CrawlError };
+/** 'deferred': not run, because the web is out of reach (the root is due again). */
+export type CrawlOutcome = { status: 'done'; report: CrawlReport } | { status: 'failed'; error: CrawlError } | { status: 'deferred' };
+
+/** Why a crawl runs: a search showed the site without insights, the frontier's schedule, a submission. */
+export type CrawlReason = 'demand' | 'background' | 'submission';
+
+/** Failures that say nothing about the web's reachability (the URL itself was refused). */
+const NEUTRAL_FAILURES: ReadonlySet<CrawlErrorCode> = new Set([CrawlErrorCode.InvalidUrl, CrawlErrorCode.Refused]);
 
 /** Crawls sites into the catalogue, takes submissions and keeps the re-crawl schedule. */
 @Injectable()
@@ -36,6 +45,7 @@ export class CrawlService {
     @Inject(CLOCK) private readonly clock: Clock,
     logger: JsonLogger,
     private readonly metrics?: MetricsService,
+    @Optional() private readonly reach?: CrawlReachability,
   ) {
     this.logger = logger.forContext('CrawlService');
     this.allowList = new AllowList(settings.crawl.allowList);
@@ -46,12 +56,19 @@ export class CrawlService {
    * recrawlHours, also after a failure). A CrawlError (refused, disallowed…) is an outcome,
    * not an exception: retrying would not change it. Other errors are thrown (the job retries).
    */
-  async crawl(url: string, signal?: AbortSignal): Promise<CrawlOutcome> {
+  async crawl(url: string, signal?: AbortSignal, reason: CrawlReason = 'background'): Promise<CrawlOutcome> {
     const start = canonicalUrl(url);
     const host = new URL(start).host;
+    // Offline, only the frontier's probe runs; the rest wait in the frontier, not in a retry storm.
+    if (this.reach && !this.reach.admits(start)) {
+      await this.roots.release(start, this.clock(), reason === 'demand');
+      return { status: 'deferred' };
+    }
     await this.roots.markCrawling(start, host);
     try {
-      const report = await this.crawler.crawl(start, (page) => this.savePage(page), signal);
+      const handoff = reason === 'demand' ? 'demand' : 'background';
+      const report = await this.crawler.crawl(start, (page, fetched) => this.savePage(page, fetched, handoff), signal);
+      this.reach?.reached();
       await this.roots.finish(start, { status: 'done', pagesIndexed: report.indexed.length, lastError: null, ...this.schedule() });
       this.countCrawl('done', report.indexed.length);
       this.logger.info('site crawled', { url: start, indexed: report.indexed.length, skipped: report.skipped.length, requests: report.requests });
@@ -61,7 +78,14 @@ export class CrawlService {
       await this.roots.finish(start, { status: 'failed', pagesIndexed: 0, lastError: message.slice(0, 500), ...this.schedule() }).catch(() => undefined);
       if (error instanceof CrawlError) {
         this.countCrawl('failed', 0);
-        this.logger.entry('warn', 'site not crawled', { url: start, code: error.code, reason: error.message });
+        if (error.code === CrawlErrorCode.Unreachable) {
+          // One line per state change (CrawlReachability), not one per site: offline, every site fails.
+          this.reach?.unreachable(host);
+          this.logger.entry('debug', 'site not reached', { url: start, reason: error.message });
+        } else {
+          if (!NEUTRAL_FAILURES.has(error.code)) this.reach?.reached();
+          this.logger.entry('warn', 'site not crawled', { url: start, code: error.code, reason: error.message });
+        }
         return { status: 'failed', error };
       }
       throw error;
@@ -84,23 +108,27 @@ export class CrawlService {
   }
 
   /** Queues a crawl job for `url` (canonical); the same URL is not queued twice at once. */
-  async enqueue(url: string): Promise<void> {
-    await this.jobs.enqueue(QueueNames.siteCrawl, { url }, { jobId: stableJobId('crawl', url), attempts: 2, backoffMs: 30_000 });
+  async enqueue(url: string, reason: CrawlReason = 'submission'): Promise<void> {
+    await this.jobs.enqueue(QueueNames.siteCrawl, { url, reason }, { jobId: stableJobId('crawl', url), attempts: 2, backoffMs: 30_000 });
   }
 
   /** Queues the crawl roots whose re-crawl is due; returns how many. */
   async enqueueDue(limit = 100): Promise<number> {
     const due = await this.roots.due(this.clock(), limit);
-    for (const root of due) await this.enqueue(root.url);
+    for (const root of due) await this.enqueue(root.url, 'background');
     return due.length;
   }
 
-  private async savePage(page: CrawledPageEntry): Promise<number> {
+  /** The page into the catalogue and, in the same transaction, its fetched HTML to the analysis. */
+  private async savePage(page: CrawledPageEntry, fetched: FetchedPage | undefined, reason: 'demand' | 'background'): Promise<number> {
     let announced = false;
     const siteId = await this.db.transaction(async (tx) => {
       const outcome = await this.sites.upsertCrawledPage(tx, page);
-      if (outcome.announce) {
-        await this.outbox.write(tx, [siteIndexedEvent(outcome.site)]);
+      const events = [];
+      if (outcome.announce) events.push(siteIndexedEvent(outcome.site));
+      if (fetched) events.push(siteCrawledEvent(outcome.site.id, outcome.site.url, fetched, reason));
+      if (events.length > 0) {
+        await this.outbox.write(tx, events);
         announced = true;
       }
       return outcome.site.id;

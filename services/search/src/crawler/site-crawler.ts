@@ -13,8 +13,24 @@ export interface PageFetcher {
   fetch(url: string, options?: FetchOptions): Promise<SafeFetchResponse>;
 }
 
-/** Where crawled pages go; returns the catalogue id of the page. */
-export type PageSink = (page: CrawledPageEntry) => Promise<number>;
+/** A page as fetched, for the HTML tier of the analysis (so it is not fetched twice). */
+export interface FetchedPage {
+  readonly finalUrl: string;
+  readonly status: number;
+  readonly headers: SafeFetchResponse['headers'];
+  readonly html: string;
+  readonly tls: boolean;
+  readonly certificateValid: boolean;
+  readonly redirects: number;
+  readonly bytes: number;
+  readonly fetchedAt: Date;
+}
+
+/** Where crawled pages go, with the response they came from; returns the catalogue id of the page. */
+export type PageSink = (page: CrawledPageEntry, fetched: FetchedPage) => Promise<number>;
+
+/** Fetch failures that say the host was never reached (no name, no connection, no answer). */
+const NOT_REACHED: ReadonlySet<SafeFetchErrorCode> = new Set([SafeFetchErrorCode.DnsFailed, SafeFetchErrorCode.ConnectionFailed, SafeFetchErrorCode.Timeout]);
 
 export interface CrawlReport {
   readonly startUrl: string;
@@ -151,7 +167,8 @@ class CrawlRun {
     }
     if (!response.contentType || !HTML_TYPES.has(response.contentType)) return this.skip(page.url, `not html (${response.contentType ?? 'no type'})`);
 
-    const extracted = extractPage(response.text(), finalUrl, { maxTextChars: limits.maxTextChars, robotsName: this.crawler.token });
+    const html = response.text();
+    const extracted = extractPage(html, finalUrl, { maxTextChars: limits.maxTextChars, robotsName: this.crawler.token });
     const canonical = extracted.canonical ? tryCanonicalUrl(extracted.canonical) : undefined;
     const key = canonical && originOf(canonical) === this.origin ? canonical : finalUrl;
     this.seen.add(key);
@@ -166,7 +183,7 @@ class CrawlRun {
         description: extracted.description,
         pageText: extracted.text,
         language: extracted.language,
-      });
+      }, fetchedPageOf(response, html));
       this.indexedUrls.set(key, siteId);
       this.report.indexed.push(key);
       if (page.url === this.start) this.rootSiteId = siteId;
@@ -204,6 +221,8 @@ class CrawlRun {
         throw new CrawlError(CrawlErrorCode.Refused, error.message);
       }
       if (error.code === SafeFetchErrorCode.BodyTooLarge) return ALLOW_ALL;
+      // Told apart from a refusal: the frontier counts these to notice that the web is out of reach.
+      if (NOT_REACHED.has(error.code)) throw new CrawlError(CrawlErrorCode.Unreachable, `${this.origin} could not be reached: ${error.message}`);
       return DISALLOW_ALL;
     }
   }
@@ -239,6 +258,20 @@ class CrawlRun {
   private skip(url: string, reason: string): void {
     this.report.skipped.push({ url, reason });
   }
+}
+
+function fetchedPageOf(response: SafeFetchResponse, html: string): FetchedPage {
+  return {
+    finalUrl: response.finalUrl,
+    status: response.status,
+    headers: response.headers,
+    html,
+    tls: response.tls,
+    certificateValid: response.certificateValid,
+    redirects: response.redirects.length,
+    bytes: response.body.length,
+    fetchedAt: new Date(),
+  };
 }
 
 function pathOf(url: string): string {

@@ -5,6 +5,7 @@ import { correctableTerms, parseWebQuery } from '../query/web-query.js';
 import { SearchError, SearchErrorCode } from '../search.errors.js';
 import { QueryLogWriter } from '../trending/query-log.writer.js';
 import { VisitorHasher } from '../trending/visitor-hash.js';
+import { ResultInsights } from './result-insights.js';
 import { SearchRepository } from './search.repository.js';
 import { SearchService, type SearchRequestParams } from './search.service.js';
 
@@ -23,8 +24,13 @@ function setup() {
   );
   repository.lexiconSites.mockResolvedValue(new Map());
   visitors.hash.mockResolvedValue('visitor-hash');
-  const sut = new SearchService(repository, queryLog, visitors, metrics, SETTINGS, () => NOW);
-  return { sut, repository, queryLog, visitors, metrics };
+  const insights = fakeOf<ResultInsights>();
+  insights.describe.mockResolvedValue({
+    web: 'reachable',
+    of: (hit) => ({ insight: hit.analyzedAt ? { state: 'analysed' } : { state: 'queued', etaMinutes: 2 }, domainFacts: { owner: null } }),
+  });
+  const sut = new SearchService(repository, queryLog, visitors, metrics, SETTINGS, () => NOW, insights);
+  return { sut, repository, queryLog, visitors, metrics, insights };
 }
 
 const params = (q: string, page = 1, limit = 10): SearchRequestParams => ({ q, page, limit });
@@ -74,6 +80,8 @@ describe(SearchService.name, () => {
             analysisData: null,
             indexedAt: '2026-01-02T03:04:05.000Z',
             analyzedAt: '2026-02-01T00:00:00.000Z',
+            insight: { state: 'analysed' },
+            domainFacts: { owner: null },
           },
         ],
         total: 1,
@@ -81,6 +89,7 @@ describe(SearchService.name, () => {
         page: 1,
         limit: 10,
         correctedQuery: null,
+        web: 'reachable',
       });
     });
 

@@ -17,6 +17,7 @@ import {
 import { oneEditVariants } from '../query/spelling-edits.js';
 import { QueryLogWriter } from '../trending/query-log.writer.js';
 import { VisitorHasher } from '../trending/visitor-hash.js';
+import { ResultInsights, type HitInsight } from './result-insights.js';
 import { withinDeadline } from './search-deadline.js';
 import { SearchRepository, type SearchHit } from './search.repository.js';
 import { indexOnlyTsquerySql, tsquerySql } from './tsquery.sql.js';
@@ -55,6 +56,7 @@ export class SearchService {
     private readonly metrics: MetricsService,
     @Inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly insights: ResultInsights,
   ) {}
 
   async search(params: SearchRequestParams, visitor: Visitor): Promise<SearchResponse> {
@@ -64,14 +66,16 @@ export class SearchService {
     const { outcome, correctedQuery } = await withinDeadline(this.settings.queryTimeoutMs, () => this.answer(parsed, offset, params.limit));
     this.metrics.counter({ name: 'search_queries_total', help: 'Searches answered, by whether a correction was used', labelNames: ['corrected'] }).inc({ corrected: correctedQuery ? 'yes' : 'no' });
     await this.log(params.q, parsed, outcome.total, visitor);
+    const insights = await this.insights.describe(outcome.hits);
     return {
       query: params.q,
-      results: outcome.hits.map(toResultDto),
+      results: outcome.hits.map((hit) => toResultDto(hit, insights.of(hit))),
       total: outcome.total,
       totalIsEstimate: outcome.totalIsEstimate,
       page: params.page,
       limit: params.limit,
       correctedQuery,
+      web: insights.web,
     };
   }
 
@@ -170,7 +174,7 @@ export class SearchService {
   }
 }
 
-function toResultDto(hit: SearchHit): SearchResultDto {
+function toResultDto(hit: SearchHit, insight: HitInsight): SearchResultDto {
   return {
     id: hit.id,
     url: hit.url,
@@ -187,5 +191,7 @@ function toResultDto(hit: SearchHit): SearchResultDto {
     analysisData: hit.analysisData,
     indexedAt: hit.indexedAt.toISOString(),
     analyzedAt: hit.analyzedAt ? hit.analyzedAt.toISOString() : null,
+    insight: insight.insight,
+    domainFacts: insight.domainFacts,
   };
 }

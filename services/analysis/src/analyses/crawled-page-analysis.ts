@@ -1,0 +1,103 @@
+// The HTML tier of a page the crawler already fetched (search.site-crawled): no second fetch.
+// Stored and announced like an on-demand analysis (same row, same site-analyzed event), with
+// the site id the crawler knew, so the live card of that site updates.
+import { gunzipSync } from 'node:zlib';
+import { Inject, Injectable } from '@nestjs/common';
+import { Topics, type AnalysisEngine } from '@frenly/contracts';
+import type { Database } from '@frenly/db';
+import type { CrawledPageSnapshot, EnqueueOptions } from '@frenly/jobs';
+import { makeEvent } from '@frenly/events';
+import { DATABASE } from '@frenly/platform';
+import { performance } from 'node:perf_hooks';
+import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
+import { AnalysisOutbox } from '../outbox/analysis-outbox.js';
+import { analyzePage } from '../pipeline/analyze-page.js';
+import type { PageSnapshot } from '../pipeline/snapshot.js';
+import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
+import { CommunityRepository } from '../sites/community.repository.js';
+import { analysisDataOf } from './analysis-data.js';
+import { analysisFairness, BACKGROUND_PRIORITY } from './analysis-fairness.js';
+import { AnalysesRepository } from './analyses.repository.js';
+
+/**
+ * Queue options of a crawled page's analysis: after every user's analysis (background
+ * priority and group, so user-requested work stays ahead and fair per user), and a page a
+ * search is waiting for ahead of plain catalogue filling.
+ */
+export function crawledAnalysisOptions(url: string, crawled: CrawledPageSnapshot): EnqueueOptions {
+  const fairness = analysisFairness(url, { kind: 'background' });
+  return {
+    ...fairness,
+    priority: crawled.reason === 'demand' ? BACKGROUND_PRIORITY : BACKGROUND_PRIORITY + 1_000,
+    attempts: 2,
+    backoffMs: 5_000,
+  };
+}
+
+/** The page as the pipeline reads it, from the crawler's compressed copy. */
+export function snapshotOf(url: string, crawled: CrawledPageSnapshot): PageSnapshot {
+  return {
+    requestedUrl: url,
+    finalUrl: crawled.finalUrl,
+    status: crawled.status,
+    headers: crawled.headers,
+    html: gunzipSync(Buffer.from(crawled.htmlGzipBase64, 'base64')).toString('utf8'),
+    tls: crawled.tls,
+    certificateValid: crawled.certificateValid,
+    redirects: crawled.redirects,
+    bytes: crawled.bytes,
+  };
+}
+
+@Injectable()
+export class CrawledPageAnalysis {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly catalog: TrackerCatalog,
+    private readonly analyses: AnalysesRepository,
+    private readonly community: CommunityRepository,
+    private readonly outbox: AnalysisOutbox,
+    private readonly metrics: AnalysisMetrics,
+  ) {}
+
+  /** Analyses the crawled copy of `url` (canonical); returns the stored row's id. */
+  async run(url: string, crawled: CrawledPageSnapshot): Promise<string> {
+    // A newer analysis of the same page (on demand, or from a later crawl) already says more.
+    const latest = await this.analyses.latestFor(url);
+    if (latest?.status === 'completed' && latest.createdAt.getTime() >= Date.parse(crawled.fetchedAt)) return latest.id;
+
+    const started = performance.now();
+    const community = await this.community.totalsOf(crawled.siteId);
+    const report = analyzePage(snapshotOf(url, crawled), this.catalog, community);
+    const engine: AnalysisEngine = 'heuristic';
+    const durationMs = Math.round(performance.now() - started);
+    this.metrics.duration.observe({ stage: 'pipeline' }, durationMs / 1000);
+    const row = await this.db.transaction(async (tx) => {
+      const stored = await this.analyses.insertCompleted(tx, { url, engine, report, durationMs });
+      await this.outbox.write(tx, [
+        makeEvent(Topics.SiteAnalyzed, url, {
+          url,
+          domain: report.domain,
+          title: report.title,
+          description: report.description,
+          frenlinessScore: report.frenlinessScore,
+          trustScore: report.trustScore,
+          isVerified: report.isVerified,
+          uxScore: report.uxScore,
+          analysisData: analysisDataOf(report, { engine, analyzedAt: stored.createdAt.toISOString(), analysisId: stored.id, evidence: 'compact' }),
+          engine,
+          analyzedAt: stored.createdAt.toISOString(),
+          analysisId: stored.id,
+          finalUrl: report.finalUrl,
+          scoringVersion: report.scoringVersion,
+          language: report.language,
+          siteId: crawled.siteId,
+        }),
+      ]);
+      return stored;
+    });
+    this.outbox.committed();
+    this.metrics.analyses.inc({ outcome: 'completed', engine });
+    return row.id;
+  }
+}

@@ -1,0 +1,132 @@
+import { jest } from '@jest/globals';
+import { QueueNames } from '@frenly/jobs';
+import { JsonLogger, type FrenlyJobQueue } from '@frenly/platform';
+import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
+import { CRAWL_PRIORITY, CrawlFrontier } from './crawl-frontier.js';
+import type { ClaimedRoot, CrawlRootRepository } from './crawl-root.repository.js';
+import { WebReachability } from './web-reachability.js';
+
+const NOW = new Date('2026-03-04T05:06:07.000Z');
+const logger = new JsonLogger({ service: 'search-unit', level: 'error', write: () => undefined });
+
+function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
+  const settings: SearchSettings = { ...DEFAULT_SEARCH_SETTINGS, crawl: { ...DEFAULT_SEARCH_SETTINGS.crawl, sitesPerMinute: 600, concurrency: 10, ...crawl } };
+  let due: ClaimedRoot[] = [];
+  let uncrawled: ClaimedRoot[] = [];
+  const roots = {
+    claimDue: jest.fn(async (_now: Date, limit: number) => due.splice(0, limit)),
+    admitUncrawled: jest.fn(async () => {
+      const admitted = uncrawled.length;
+      due.push(...uncrawled);
+      uncrawled = [];
+      return admitted;
+    }),
+    demand: jest.fn(async () => undefined),
+    countWaiting: jest.fn(async () => 0),
+  };
+  const waiting = { count: 0 };
+  const jobs = {
+    enqueue: jest.fn(async () => ({ jobId: 'j', isNew: true })),
+    getCounts: jest.fn(async () => ({ waiting: waiting.count, active: 0, delayed: 0, completed: 0, failed: 0 })),
+  };
+  let now = 0;
+  const reach = new WebReachability(() => now, { offline: () => undefined, online: () => undefined }, { failuresToGoOffline: 2, baseBackoffMs: 1_000, maxBackoffMs: 8_000 });
+  const sut = new CrawlFrontier(
+    roots as unknown as CrawlRootRepository,
+    reach,
+    jobs as unknown as FrenlyJobQueue,
+    settings,
+    () => NOW,
+    logger,
+  );
+  return {
+    sut,
+    roots,
+    jobs,
+    reach,
+    waiting,
+    setDue: (urls: ClaimedRoot[]) => (due = [...urls]),
+    setUncrawled: (urls: ClaimedRoot[]) => (uncrawled = [...urls]),
+    advance: (ms: number) => (now += ms),
+  };
+}
+
+const root = (name: string, demanded = false): ClaimedRoot => ({ url: `https://${name}.example/`, demanded });
+const queued = (jobs: ReturnType<typeof setup>['jobs']) => jobs.enqueue.mock.calls.map((call) => call as unknown[]).map(([queue, payload, options]) => ({ queue, payload, priority: (options as { priority: number }).priority }));
+
+describe(CrawlFrontier.name, () => {
+  it('queues demanded roots at the top priority and the rest behind them', async () => {
+    const { sut, jobs, setDue } = setup();
+    setDue([root('wanted', true), root('scheduled')]);
+
+    await expect(sut.tick()).resolves.toBe(2);
+
+    expect(queued(jobs)).toEqual([
+      { queue: QueueNames.siteCrawl, payload: { url: 'https://wanted.example/', reason: 'demand' }, priority: CRAWL_PRIORITY.demand },
+      { queue: QueueNames.siteCrawl, payload: { url: 'https://scheduled.example/', reason: 'background' }, priority: CRAWL_PRIORITY.background },
+    ]);
+  });
+
+  it('leases what it claims until now + leaseMs', async () => {
+    const { sut, roots, setDue } = setup({ leaseMs: 60_000 });
+    setDue([root('a')]);
+    await sut.tick();
+    expect(roots.claimDue).toHaveBeenCalledWith(NOW, expect.any(Number), new Date(NOW.getTime() + 60_000));
+  });
+
+  it('never queues more than the workers take soon, nor more than the budget', async () => {
+    const { sut, jobs, waiting, setDue } = setup({ concurrency: 10, sitesPerMinute: 6_000 });
+    setDue(Array.from({ length: 100 }, (_, i) => root(`s${i}`)));
+    waiting.count = 15;
+    await sut.tick();
+    expect(jobs.enqueue).toHaveBeenCalledTimes(5); // room for 2 × concurrency waiting jobs
+
+    const slow = setup({ concurrency: 100, sitesPerMinute: 60 });
+    slow.setDue(Array.from({ length: 100 }, (_, i) => root(`s${i}`)));
+    await slow.sut.tick();
+    expect(slow.jobs.enqueue).toHaveBeenCalledTimes(5); // 5 s of a 60-a-minute budget
+  });
+
+  it('admits uncrawled catalogue sites when due roots run short, and does not rescan an exhausted catalogue every round', async () => {
+    const { sut, roots, jobs, setUncrawled } = setup();
+    setUncrawled([root('seeded-1'), root('seeded-2')]);
+    await sut.tick();
+    expect(jobs.enqueue).toHaveBeenCalledTimes(2);
+    await sut.tick(); // nothing left: admitted 0, remembered
+    await sut.tick();
+    expect(roots.admitUncrawled).toHaveBeenCalledTimes(2);
+  });
+
+  it('offline: queues nothing until the backoff passes, then a single probe, marked as the probe', async () => {
+    const { sut, jobs, reach, setDue, advance } = setup();
+    reach.unreachable('a.example');
+    reach.unreachable('b.example');
+    setDue(Array.from({ length: 10 }, (_, i) => root(`s${i}`)));
+
+    await expect(sut.tick()).resolves.toBe(0);
+    expect(jobs.getCounts).not.toHaveBeenCalled(); // idle: not even a look at the queue
+
+    advance(1_000);
+    await expect(sut.tick()).resolves.toBe(1);
+    await expect(sut.tick()).resolves.toBe(0); // the probe is in flight
+    expect(reach.admits('https://s0.example/')).toBe(true);
+    expect(reach.admits('https://s1.example/')).toBe(false);
+  });
+
+  it('a demand is recorded and acted on at once', async () => {
+    const { sut, roots, jobs, setDue } = setup({ demandRetryMs: 5_000 });
+    roots.demand.mockImplementation(async () => {
+      setDue([root('shown', true)]);
+    });
+    await sut.demand(['https://shown.example/']);
+    await sut.tick();
+    expect(roots.demand).toHaveBeenCalledWith(['https://shown.example/'], NOW, 5_000);
+    expect(queued(jobs)[0]).toMatchObject({ payload: { url: 'https://shown.example/', reason: 'demand' } });
+  });
+
+  it('does nothing when automatic crawling is off', async () => {
+    const { sut, roots } = setup({ auto: false });
+    await sut.demand(['https://shown.example/']);
+    expect(roots.demand).not.toHaveBeenCalled();
+  });
+});

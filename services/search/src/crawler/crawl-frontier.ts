@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QueueNames, stableJobId } from '@frenly/jobs';
+import { JOB_QUEUE, JsonLogger, runWithRequestId, type FrenlyJobQueue } from '@frenly/platform';
+import { CLOCK, SEARCH_SETTINGS, type Clock, type SearchSettings } from '../config/search.settings.js';
+import { CrawlBudget } from './crawl-budget.js';
+import { CrawlReachability } from './crawl-reachability.js';
+import { CrawlRootRepository } from './crawl-root.repository.js';
+
+/** Job priorities of the site-crawl queue: a search waiting for insights first. */
+export const CRAWL_PRIORITY = { demand: 1, background: 100 } as const;
+
+/** Rounds between two looks at a catalogue that had nothing left to admit (a seed load may add sites). */
+const ADMIT_EVERY_ROUNDS = 10;
+
+/**
+ * The frontier: crawl roots in the database (search.crawl_roots) whose next crawl is due,
+ * turned into site-crawl jobs (BullMQ when distributed, in-process when embedded) at a bounded
+ * rate (`sitesPerMinute`). Demanded roots (a search showed them without insights) go first and
+ * at the queue's top priority; uncrawled catalogue sites are admitted as roots when the due
+ * ones run short. Offline (CrawlReachability), it starts nothing but one probe per backoff.
+ * Each claimed root is leased (`leaseMs`): a job lost with its queue makes it due again.
+ */
+@Injectable()
+export class CrawlFrontier {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+  private readonly budget: CrawlBudget;
+  private readonly logger: JsonLogger;
+  private nextAdmitAt = 0;
+
+  constructor(
+    private readonly roots: CrawlRootRepository,
+    private readonly reach: CrawlReachability,
+    @Inject(JOB_QUEUE) private readonly jobs: FrenlyJobQueue,
+    @Inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
+    @Inject(CLOCK) private readonly clock: Clock,
+    logger: JsonLogger,
+  ) {
+    this.budget = new CrawlBudget(settings.crawl.sitesPerMinute, Date.now);
+    this.logger = logger.forContext('CrawlFrontier');
+  }
+
+  get enabled(): boolean {
+    return this.settings.crawl.auto;
+  }
+
+  start(): void {
+    if (!this.enabled || this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.settings.crawl.frontierIntervalMs);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Minutes until a site demanded now is likely crawled (the work ahead at this budget). */
+  async etaMinutes(): Promise<number> {
+    return this.budget.minutesFor((await this.roots.countWaiting(this.clock())) + 1);
+  }
+
+  /**
+   * A search showed these sites (canonical URLs) without insights: they are crawled (and so
+   * analysed) first, once each (a root already queued or just crawled is left as it is).
+   */
+  async demand(urls: readonly string[]): Promise<void> {
+    if (!this.enabled || urls.length === 0) return;
+    await this.roots.demand(urls, this.clock(), this.settings.crawl.demandRetryMs);
+    void this.tick();
+  }
+
+  /** One round; never two at once (a slow database must not pile rounds up). Returns jobs queued. */
+  tick(): Promise<number> {
+    if (this.running) return this.running;
+    // Background work belongs to no request (its logs and events must not carry one).
+    this.running = runWithRequestId(undefined, () => this.round())
+      .catch((error: unknown) => {
+        this.logger.exception('the crawl frontier could not queue work', error);
+        return 0;
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+
+  private async round(): Promise<number> {
+    const decision = this.reach.decide();
+    if (decision.kind === 'wait') return 0;
+    // Never more waiting jobs than the workers take soon: a claim leased while it waits in a
+    // long queue would come due again and be queued twice.
+    const counts = await this.jobs.getCounts(QueueNames.siteCrawl);
+    const room = this.settings.crawl.concurrency * 2 - counts.waiting - counts.delayed;
+    if (room <= 0) return 0;
+    const wanted = decision.kind === 'probe' ? 1 : this.budget.take(room);
+    if (wanted === 0) return 0;
+    const now = this.clock();
+    const leaseUntil = new Date(now.getTime() + this.settings.crawl.leaseMs);
+    let claimed = await this.roots.claimDue(now, wanted, leaseUntil);
+    if (claimed.length < wanted && Date.now() >= this.nextAdmitAt) {
+      const admitted = await this.roots.admitUncrawled(now, Math.max(wanted * 4, 100));
+      // Nothing left to admit: look again in a while, not every round.
+      if (admitted === 0) this.nextAdmitAt = Date.now() + ADMIT_EVERY_ROUNDS * this.settings.crawl.frontierIntervalMs;
+      else claimed = [...claimed, ...(await this.roots.claimDue(now, wanted - claimed.length, leaseUntil))];
+    }
+    if (decision.kind === 'probe') {
+      const probe = claimed[0];
+      if (probe) this.reach.probing(probe.url);
+      else this.reach.probeNotSent();
+    } else if (claimed.length < wanted) this.budget.giveBack(wanted - claimed.length);
+    for (const root of claimed) {
+      const reason = root.demanded ? 'demand' : 'background';
+      await this.jobs.enqueue(
+        QueueNames.siteCrawl,
+        { url: root.url, reason },
+        // One job per claim (the lease de-duplicates); a retry only for errors of ours, not the site's.
+        { jobId: stableJobId('crawl-frontier', `${root.url} ${leaseUntil.toISOString()}`), priority: CRAWL_PRIORITY[reason], attempts: 1 },
+      );
+    }
+    return claimed.length;
+  }
+}
