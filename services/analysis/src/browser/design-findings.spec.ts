@@ -1,4 +1,8 @@
+import { plainShopReport } from '../../test/unit/analysis.factories.js';
 import { observation } from '../../test/unit/browser-observation.factory.js';
+import { enrichReport } from '../pipeline/enrich/enrich-report.js';
+import { withBrowserPending } from '../pipeline/enrich/browser-status.js';
+import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
 import { consentCheck, designFindings, describeTimer } from './design-findings.js';
 import type { ConsentObservation, DesignObservation } from './design-observation.js';
 
@@ -179,5 +183,41 @@ describe(describeTimer.name, () => {
     expect(describeTimer('09:58')).toBe('mm:ss');
     expect(describeTimer('1:02:03')).toBe('hh:mm:ss');
     expect(describeTimer('2d 3h 15m')).toBe('Nd Nh Nm');
+  });
+});
+
+describe('design findings in the enriched report', () => {
+  it("replace the HTML tier's consent check and add the browser-only patterns, seen by the browser", async () => {
+    const html = withBrowserPending(await plainShopReport('https://shop.example/'));
+    const report = enrichReport(
+      html,
+      site({
+        consent: consent(),
+        preChecked: [
+          {
+            kind: 'paid-add-on',
+            control: 'checkbox',
+            label: 'Add travel insurance (+€4.99)',
+            price: '€4.99',
+          },
+        ],
+      }),
+      {
+        catalog: await TrackerCatalog.load(),
+        screenshotUrl: null,
+        checkedAt: '2026-11-27T06:00:00.000Z',
+      },
+    );
+    expect(
+      report.evidence.checks.filter((check) => check.id === 'friction.cookie-consent'),
+    ).toEqual([
+      expect.objectContaining({
+        seenBy: 'browser',
+        detail: expect.stringContaining('Trackers were contacted before any consent choice'),
+      }),
+    ]);
+    expect(report.evidence.manipulation).toContainEqual(
+      expect.objectContaining({ pattern: 'sneak-into-basket', seenBy: 'browser' }),
+    );
   });
 });
