@@ -33,6 +33,8 @@ export function siteFixture(overrides: Partial<SearchResultDto> = {}): SearchRes
     analysisData: null,
     indexedAt: '2026-11-01T00:00:00Z',
     analyzedAt: '2026-11-02T00:00:00Z',
+    insight: { state: 'analysed' },
+    domainFacts: { owner: null },
     ...overrides,
   };
 }
@@ -65,7 +67,7 @@ export interface FakeServer {
 
 /**
  * Stubs fetch with `handlers` keyed by "METHOD /path" (query string ignored); unknown calls
- * answer 404. The signed-in user is `user` (null: 401).
+ * answer 404. The signed-in user is `user` (null: signed out, answered `null` as the gateway does).
  */
 export function stubServer(
   user: UserDto | null,
@@ -73,8 +75,7 @@ export function stubServer(
 ): FakeServer {
   const server: FakeServer = { calls: [] };
   const defaults: Record<string, Handler> = {
-    'GET /api/auth/user': () =>
-      user ? Response.json(user) : new Response('Unauthorized', { status: 401 }),
+    'GET /api/auth/user': () => Response.json(user),
     'GET /api/auth/providers': () => Response.json([{ id: 'dev', name: 'Development sign-in' }]),
     'GET /api/search/trending': () => Response.json([]),
     'GET /api/stakes/user': () => Response.json([]),

@@ -23,6 +23,8 @@ function site(id: number, upvotes = 0, downvotes = 0): SearchResultDto {
     analysisData: null,
     indexedAt: '2026-11-01T00:00:00Z',
     analyzedAt: null,
+    insight: { state: 'queued', etaMinutes: 1 },
+    domainFacts: { owner: null },
   };
 }
 
@@ -35,6 +37,7 @@ function page(query: string, results: SearchResultDto[]): SearchResponse {
     page: 1,
     limit: 10,
     correctedQuery: null,
+    web: 'reachable',
   };
 }
 
