@@ -29,6 +29,7 @@ export {
   type PublicUrlVerdict,
 } from './check-public-url.js';
 export { AllowList, allowListEntryProblem, fetchAllowListVar } from './allow-list.js';
+export { networkOf } from './address/ip-address.js';
 export { createStaticResolver, systemResolver, type Resolver } from './resolver.js';
 export {
   fetchResolveVar,

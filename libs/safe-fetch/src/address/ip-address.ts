@@ -101,3 +101,25 @@ export function cidrContains(cidr: Cidr, ip: IpBytes): boolean {
   }
   return true;
 }
+
+/**
+ * The network an address belongs to, as text: IPv4 by its first `ipv4` bits, IPv6 by its first
+ * `ipv6` bits (both whole bytes; IPv6 a multiple of 16), e.g. `198.51.100.0/24`,
+ * `2001:db8:1::/48`. An IPv4-mapped IPv6 address counts as IPv4. Null when it is no address.
+ */
+export function networkOf(
+  address: string,
+  prefix: { readonly ipv4: number; readonly ipv6: number },
+): string | null {
+  const plain = address.trim();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(plain)?.[1];
+  const ip = parseIp(mapped ?? plain);
+  if (!ip) return null;
+  if (ip.family === 4) {
+    const kept = prefix.ipv4 / 8;
+    return `${Array.from(ip.bytes, (byte, index) => (index < kept ? byte : 0)).join('.')}/${prefix.ipv4}`;
+  }
+  return `${ipv6Groups(ip.bytes)
+    .slice(0, prefix.ipv6 / 16)
+    .join(':')}::/${prefix.ipv6}`;
+}

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import { networkOf } from '@frenly/safe-fetch';
 import { forwardedClientAddress, type ProxyTrust } from './proxy-trust.js';
 
 /**
@@ -21,25 +22,11 @@ export function clientAddress(req: IncomingMessage, proxies: ProxyTrust | undefi
  */
 export function addressKey(address: string): string {
   if (isIP(address) !== 6) return address;
-  return `${expandIpv6(address).slice(0, 4).join(':')}::/64`;
+  return networkOf(address, { ipv4: 32, ipv6: 64 }) ?? address;
 }
 
 /** `::ffff:127.0.0.1` (an IPv4 client of a dual-stack socket) is `127.0.0.1`. */
 function unmapped(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   return mapped?.[1] ?? address;
-}
-
-/** The eight 16-bit groups of an IPv6 address, lower-case and without leading zeros. */
-function expandIpv6(address: string): string[] {
-  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::');
-  const groups = (part: string | undefined) => (part ? part.split(':') : []);
-  const left = groups(head);
-  const right = groups(tail);
-  const missing = 8 - left.length - right.length;
-  const all =
-    tail === undefined
-      ? left
-      : [...left, ...Array<string>(Math.max(missing, 0)).fill('0'), ...right];
-  return all.map((group) => (/^[0-9a-f]+$/.test(group) ? parseInt(group, 16).toString(16) : group));
 }

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { networkOf } from '@frenly/safe-fetch';
 
 /**
  * The network a client address belongs to, the unit trending counts for signed-out visitors:
@@ -14,31 +14,5 @@ import { isIP } from 'node:net';
  * Anything that is not an IP address (a unix socket, "unknown") is its own network.
  */
 export function clientNetwork(address: string): string {
-  const plain = unmapped(address.trim());
-  const family = isIP(plain);
-  if (family === 4) return `${plain.split('.').slice(0, 3).join('.')}.0/24`;
-  if (family === 6) return `${ipv6Groups(plain).slice(0, 3).join(':')}::/48`;
-  return plain;
-}
-
-/** `::ffff:192.0.2.1` (an IPv4 client of a dual-stack socket) is `192.0.2.1`. */
-function unmapped(address: string): string {
-  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
-}
-
-/** The eight groups of a valid IPv6 address, lower case, without leading zeros. */
-function ipv6Groups(address: string): string[] {
-  const [head = '', tail] = (address.toLowerCase().split('%')[0] ?? '').split('::');
-  const split = (part: string | undefined): string[] => (part ? part.split(':') : []);
-  const left = split(head);
-  const right = split(tail);
-  // An embedded IPv4 tail (::a.b.c.d) takes two groups; only the first three groups matter here.
-  const width = right.some((group) => group.includes('.')) ? right.length + 1 : right.length;
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array<string>(Math.max(8 - left.length - width, 0)).fill('0'), ...right];
-  return groups.map((group) =>
-    /^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16).toString(16) : group,
-  );
+  return networkOf(address, { ipv4: 24, ipv6: 48 }) ?? address.trim();
 }
