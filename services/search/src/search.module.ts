@@ -14,6 +14,8 @@ import { CrawlService, SITE_CRAWLER } from './crawler/crawl.service.js';
 import { HostPoliteness } from './crawler/host-politeness.js';
 import { SiteCrawler } from './crawler/site-crawler.js';
 import { SubmitController } from './crawler/submit.controller.js';
+import { SpellingRepository } from './query/spelling.repository.js';
+import { SpellingService } from './query/spelling.service.js';
 import { OUTBOX_WRITER } from './events/outbox-writer.js';
 import { SearchOutbox } from './events/search-outbox.js';
 import { SearchController } from './search/search.controller.js';
@@ -100,6 +102,8 @@ export class SearchModule {
         SiteRepository,
         SearchIndexRepository,
         SearchRepository,
+        SpellingRepository,
+        SpellingService,
         SeedLoadRepository,
         TrendingRepository,
         SearchOutbox,

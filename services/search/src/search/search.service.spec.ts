@@ -1,7 +1,8 @@
 import { fakeOf } from '@frenly/testing';
 import { counted, factory, newMetrics, rendered } from '../../test/unit/search.factories.js';
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
-import { correctableTerms, parseWebQuery } from '../query/web-query.js';
+import { SpellingService } from '../query/spelling.service.js';
+import { parseWebQuery } from '../query/web-query.js';
 import { SearchError, SearchErrorCode } from '../search.errors.js';
 import { QueryLogWriter } from '../trending/query-log.writer.js';
 import { VisitorHasher } from '../trending/visitor-hash.js';
@@ -22,15 +23,16 @@ function setup() {
   repository.rankedPage.mockResolvedValue(
     factory.page({ hits: [factory.hit(1)], candidates: 1, fullMatches: correctBelow }),
   );
-  repository.lexiconSites.mockResolvedValue(new Map());
   visitors.hash.mockResolvedValue('visitor-hash');
   const insights = fakeOf<ResultInsights>();
   insights.describe.mockResolvedValue({
     web: 'reachable',
     of: (hit) => ({ insight: hit.analyzedAt ? { state: 'analysed' } : { state: 'queued', etaMinutes: 2 }, domainFacts: { owner: null } }),
   });
-  const sut = new SearchService(repository, queryLog, visitors, metrics, SETTINGS, () => NOW, insights);
-  return { sut, repository, queryLog, visitors, metrics, insights };
+  const spelling = fakeOf<SpellingService>();
+  spelling.correct.mockResolvedValue({ corrections: new Map(), matches: 0 });
+  const sut = new SearchService(repository, queryLog, visitors, metrics, SETTINGS, () => NOW, insights, spelling);
+  return { sut, repository, queryLog, visitors, metrics, insights, spelling };
 }
 
 const params = (q: string, page = 1, limit = 10): SearchRequestParams => ({ q, page, limit });
@@ -57,7 +59,7 @@ describe(SearchService.name, () => {
         unpredictable: false,
         hasExclusions: false,
         statementTimeoutMs: SETTINGS.queryTimeoutMs,
-        correctTerms: correctableTerms(parseWebQuery('python tutorial')),
+        correctTerms: [],
         correctBelow,
       });
       expect(rendered(ranked.query)?.params.join(' ')).toContain('python');
@@ -176,48 +178,42 @@ describe(SearchService.name, () => {
 
   describe('correction', () => {
     it('does not correct a query that finds enough pages with every word', async () => {
-      const { sut, repository, metrics } = setup();
-      repository.rankedPage.mockResolvedValue(
-        factory.page({
-          candidates: correctBelow,
-          fullMatches: correctBelow,
-          corrections: new Map([['pythn', 'python']]),
-        }),
-      );
+      const { sut, repository, spelling, metrics } = setup();
+      repository.rankedPage.mockResolvedValue(factory.page({ candidates: correctBelow, fullMatches: correctBelow }));
 
       const answer = await sut.search(params('pythn'), VISITOR);
 
       expect(repository.rankedPage).toHaveBeenCalledTimes(1);
-      expect(repository.lexiconSites).not.toHaveBeenCalled();
+      expect(spelling.correct).not.toHaveBeenCalled();
       expect(answer.correctedQuery).toBeNull();
       expect(await counted(metrics, 'search_queries_total', { corrected: 'no' })).toBe(1);
     });
 
-    it('does not search again when every word is known', async () => {
-      const { sut, repository } = setup();
+    it('asks for no correction when no word may be corrected (short words, stop words, phrases)', async () => {
+      const { sut, repository, spelling } = setup();
       repository.rankedPage.mockResolvedValue(factory.page({ fullMatches: 0 }));
 
-      await expect(sut.search(params('rare words'), VISITOR)).resolves.toMatchObject({
-        correctedQuery: null,
-        total: 0,
-      });
+      await sut.search(params('la of "cral sea" -crab'), VISITOR);
+
+      expect(spelling.correct).not.toHaveBeenCalled();
+      expect(repository.rankedPage).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not search again when the whole query has no better spelling', async () => {
+      const { sut, repository, spelling } = setup();
+      repository.rankedPage.mockResolvedValue(factory.page({ fullMatches: 0 }));
+
+      await expect(sut.search(params('rare words'), VISITOR)).resolves.toMatchObject({ correctedQuery: null, total: 0 });
+      expect(spelling.correct).toHaveBeenCalledWith(parseWebQuery('rare words'));
       expect(repository.rankedPage).toHaveBeenCalledTimes(1);
     });
 
     it('shows the corrected query when it finds more pages with every word', async () => {
-      const { sut, repository, metrics } = setup();
+      const { sut, repository, spelling, metrics } = setup();
       repository.rankedPage
-        .mockResolvedValueOnce(
-          factory.page({
-            hits: [factory.hit(1)],
-            candidates: 1,
-            fullMatches: 0,
-            corrections: new Map([['pythn', 'python']]),
-          }),
-        )
-        .mockResolvedValueOnce(
-          factory.page({ hits: [factory.hit(2), factory.hit(3)], candidates: 8, fullMatches: 8 }),
-        );
+        .mockResolvedValueOnce(factory.page({ hits: [factory.hit(1)], candidates: 1, fullMatches: 0 }))
+        .mockResolvedValueOnce(factory.page({ hits: [factory.hit(2), factory.hit(3)], candidates: 8, fullMatches: 8 }));
+      spelling.correct.mockResolvedValue({ corrections: new Map([['pythn', 'python']]), matches: 8 });
 
       const answer = await sut.search(params('pythn tutorial'), VISITOR);
 
@@ -232,19 +228,11 @@ describe(SearchService.name, () => {
     });
 
     it('keeps the query as typed when the correction finds no more pages with every word', async () => {
-      const { sut, repository } = setup();
+      const { sut, repository, spelling } = setup();
       repository.rankedPage
-        .mockResolvedValueOnce(
-          factory.page({
-            hits: [factory.hit(1)],
-            candidates: 4,
-            fullMatches: 1,
-            corrections: new Map([['comprehensive', 'comprehension']]),
-          }),
-        )
-        .mockResolvedValueOnce(
-          factory.page({ hits: [factory.hit(2)], candidates: 9, fullMatches: 1 }),
-        );
+        .mockResolvedValueOnce(factory.page({ hits: [factory.hit(1)], candidates: 4, fullMatches: 1 }))
+        .mockResolvedValueOnce(factory.page({ hits: [factory.hit(2)], candidates: 9, fullMatches: 1 }));
+      spelling.correct.mockResolvedValue({ corrections: new Map([['comprehensive', 'comprehension']]), matches: 1 });
 
       const answer = await sut.search(params('python list comprehensive'), VISITOR);
 
@@ -253,35 +241,16 @@ describe(SearchService.name, () => {
       expect(answer.results.map((result) => result.id)).toEqual([1]);
     });
 
-    it('prefers a known word one swap away over the trigram suggestion (most used first)', async () => {
-      const { sut, repository } = setup();
-      repository.rankedPage
-        .mockResolvedValueOnce(
-          factory.page({ fullMatches: 0, corrections: new Map([['jagaur', 'jag']]) }),
-        )
-        .mockResolvedValueOnce(
-          factory.page({ hits: [factory.hit(5)], candidates: 5, fullMatches: 5 }),
-        );
-      repository.lexiconSites.mockResolvedValue(new Map([['jaguar', 40]]));
-
-      const answer = await sut.search(params('jagaur'), VISITOR);
-
-      expect(repository.lexiconSites.mock.calls[0]![0]).toContain('jaguar');
-      expect(answer.correctedQuery).toBe('jaguar');
-    });
-
     it('shows no correction when only completions were tried (nothing close enough to suggest)', async () => {
-      const { sut, repository } = setup();
+      const { sut, repository, spelling } = setup();
       repository.rankedPage
-        .mockResolvedValueOnce(
-          factory.page({ fullMatches: 0, corrections: new Map([['wikiped', undefined]]) }),
-        )
-        .mockResolvedValueOnce(
-          factory.page({ hits: [factory.hit(7)], candidates: 3, fullMatches: 3 }),
-        );
+        .mockResolvedValueOnce(factory.page({ fullMatches: 0 }))
+        .mockResolvedValueOnce(factory.page({ hits: [factory.hit(7)], candidates: 3, fullMatches: 3 }));
+      spelling.correct.mockResolvedValue({ corrections: new Map([['wikiped', undefined]]), matches: 0 });
 
       const answer = await sut.search(params('wikiped'), VISITOR);
 
+      expect(rendered(repository.rankedPage.mock.calls[1]![0].query)?.params.join(' ')).toContain('wikiped:*');
       expect(answer).toMatchObject({ correctedQuery: null, total: 3 });
       expect(answer.results.map((result) => result.id)).toEqual([7]);
     });

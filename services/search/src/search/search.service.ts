@@ -14,7 +14,7 @@ import {
   parseWebQuery,
   type WebQuery,
 } from '../query/web-query.js';
-import { oneEditVariants } from '../query/spelling-edits.js';
+import { SpellingService } from '../query/spelling.service.js';
 import { QueryLogWriter } from '../trending/query-log.writer.js';
 import { VisitorHasher } from '../trending/visitor-hash.js';
 import { ResultInsights, type HitInsight } from './result-insights.js';
@@ -57,6 +57,7 @@ export class SearchService {
     @Inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly insights: ResultInsights,
+    private readonly spelling: SpellingService,
   ) {}
 
   async search(params: SearchRequestParams, visitor: Visitor): Promise<SearchResponse> {
@@ -80,14 +81,15 @@ export class SearchService {
   }
 
   /**
-   * The query as typed, then, when it finds almost nothing, with unknown words corrected: the
-   * first search also looks up the corrections (same statement), the second runs the corrected
-   * query.
+   * The query as typed, then, when it finds almost nothing, corrected as a whole against the
+   * index's vocabulary (SpellingService: the combination of candidate spellings that matches
+   * best), and the corrected query runs.
    */
   private async answer(parsed: WebQuery, offset: number, limit: number): Promise<{ outcome: Outcome; correctedQuery: string | null }> {
-    const { outcome, corrections } = await this.run(parsed, offset, limit, exactMatchText(parsed), correctableTerms(parsed));
-    if (outcome.fullMatches >= this.settings.ranking.correctBelow) return { outcome, correctedQuery: null };
-    const corrected = corrections ? await this.runCorrected(parsed, await this.preferOneEdit(corrections), offset, limit) : undefined;
+    const { outcome } = await this.run(parsed, offset, limit, exactMatchText(parsed));
+    if (outcome.fullMatches >= this.settings.ranking.correctBelow || correctableTerms(parsed).length === 0) return { outcome, correctedQuery: null };
+    const { corrections } = await this.spelling.correct(parsed);
+    const corrected = await this.runCorrected(parsed, corrections, offset, limit);
     // "Showing results for" only when the correction finds more pages with every word: partial
     // matches of a correction ("python list comprehensive") do not beat those of the query typed.
     if (corrected && corrected.outcome.fullMatches > outcome.fullMatches) return { outcome: corrected.outcome, correctedQuery: corrected.display };
@@ -99,9 +101,8 @@ export class SearchService {
     offset: number,
     limit: number,
     exactText: string,
-    correctTerms: readonly string[],
     scoredAs?: WebQuery,
-  ): Promise<{ outcome: Outcome; corrections?: ReadonlyMap<string, string | undefined> }> {
+  ): Promise<{ outcome: Outcome }> {
     const tsquery = hasPositiveClause(query) ? tsquerySql(query) : undefined;
     const indexOnlyQuery = hasPositiveClause(query) ? indexOnlyTsquerySql(query) : undefined;
     if (!tsquery || !indexOnlyQuery) return { outcome: { hits: [], total: 0, totalIsEstimate: false, fullMatches: 0 } };
@@ -122,34 +123,18 @@ export class SearchService {
       bodyTierBelow,
       bodyScanLimit,
       statementTimeoutMs: this.settings.queryTimeoutMs,
-      correctTerms,
+      // Corrections come from SpellingService, not from the statement's pg_trgm lookup.
+      correctTerms: [],
       correctBelow,
       minSimilarity,
     });
     const outcome = page.complete
       ? { hits: page.hits, total: page.candidates, totalIsEstimate: false, fullMatches: page.fullMatches }
       : { hits: page.hits, total: Math.max(page.candidates, page.estimate), totalIsEstimate: true, fullMatches: Math.max(page.fullMatches, page.estimate) };
-    return { outcome, corrections: page.corrections };
+    return { outcome };
   }
 
-  /**
-   * A known word one adjacent swap or one deleted letter away from an unknown one is its
-   * correction (the most used, if several), whatever pg_trgm found: similarity ranks swaps
-   * badly ("jagaur" found "jag", "brnox" nothing). One lexicon lookup, only on this rare path.
-   */
-  private async preferOneEdit(corrections: ReadonlyMap<string, string | undefined>): Promise<ReadonlyMap<string, string | undefined>> {
-    const variants = new Map([...corrections.keys()].map((term) => [term, oneEditVariants(term)]));
-    const known = await this.repository.lexiconSites([...new Set([...variants.values()].flat())]);
-    if (known.size === 0) return corrections;
-    const preferred = new Map(corrections);
-    for (const [term, candidates] of variants) {
-      const best = candidates.filter((word) => known.has(word)).sort((a, b) => (known.get(b) ?? 0) - (known.get(a) ?? 0) || (a < b ? -1 : 1))[0];
-      if (best !== undefined) preferred.set(term, best);
-    }
-    return preferred;
-  }
-
-  /** Unknown words widened to "word OR word* OR closest known word", then searched again. */
+  /** Corrected words widened to "word OR word* OR correction" (uncorrected unknown ones to "word OR word*"), then searched again. */
   private async runCorrected(
     query: WebQuery,
     corrections: ReadonlyMap<string, string | undefined>,
@@ -163,7 +148,7 @@ export class SearchService {
     // that merely starts like the typo must not outrank the word meant, and a site that holds
     // the word as typed ("wikipedia.org") keeps the credit for it.
     const scoredAs: WebQuery = { clauses: [...query.clauses, ...readable.clauses] };
-    const { outcome } = await this.run(expanded, offset, limit, exactMatchText(readable), [], scoredAs);
+    const { outcome } = await this.run(expanded, offset, limit, exactMatchText(readable), scoredAs);
     const display = formatWebQuery(readable);
     return { outcome, display: display === formatWebQuery(query) ? null : display };
   }

@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JsonLogger } from '@frenly/platform';
+import { SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
+import { correctQuery, type QueryCorrection } from './query-corrector.js';
+import { SpellingRepository, type VocabularyVersion } from './spelling.repository.js';
+import { SymSpellIndex } from './symspell.js';
+import type { WebQuery } from './web-query.js';
+
+/** Matches are counted up to this many: enough to tell a good correction from a poor one. */
+const MATCH_CAP = 200;
+/**
+ * A dictionary of fewer words than this (a small index, built in milliseconds) is rebuilt as
+ * soon as the vocabulary has changed, the request waiting for it; a larger one is rebuilt in
+ * the background, the request keeping the dictionary it has, and at most once per
+ * REBUILD_SPACING build times (100k words: about a second, docs/search-ranking.md §2), so that
+ * an index that keeps changing is not re-read constantly.
+ */
+const BLOCKING_WORDS = 20_000;
+const REBUILD_SPACING = 20;
+
+interface Dictionary {
+  readonly index: SymSpellIndex;
+  readonly version: VocabularyVersion;
+  /** When its build finished and how long it took (performance.now(), ms). */
+  readonly builtAt: number;
+  readonly buildMs: number;
+}
+
+/**
+ * Whole-query spelling correction against the index's own vocabulary: an in-memory SymSpell
+ * dictionary of search.lexicon, built on first use and rebuilt when the lexicon has changed
+ * (its word count or total uses; checked on each correction, a few ms, only on the correction
+ * path, which runs for queries that found almost nothing).
+ */
+@Injectable()
+export class SpellingService {
+  private dictionary?: Dictionary;
+  private building?: Promise<Dictionary>;
+  private readonly logger: JsonLogger;
+
+  constructor(
+    private readonly repository: SpellingRepository,
+    @Inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
+    logger: JsonLogger,
+  ) {
+    this.logger = logger.forContext('SpellingService');
+  }
+
+  /** The best-matching correction of `query` (see correctQuery). */
+  async correct(query: WebQuery): Promise<QueryCorrection> {
+    const index = await this.currentIndex();
+    return correctQuery(query, index, (queries) => this.repository.countMatches(queries, MATCH_CAP, this.settings.queryTimeoutMs));
+  }
+
+  private async currentIndex(): Promise<SymSpellIndex> {
+    const held = this.dictionary;
+    if (!held) return (await this.rebuild()).index;
+    const cheap = held.index.size < BLOCKING_WORDS;
+    if (this.building && !cheap) return held.index;
+    if (!cheap && performance.now() - held.builtAt < REBUILD_SPACING * held.buildMs) return held.index;
+    const version = await this.repository.vocabularyVersion();
+    if (version.words === held.version.words && version.uses === held.version.uses) return held.index;
+    const next = this.rebuild();
+    if (cheap) return (await next).index;
+    next.catch((error: unknown) => this.logger.exception('spelling dictionary rebuild failed', error));
+    return held.index;
+  }
+
+  /** One build at a time: callers meanwhile share it. */
+  private rebuild(): Promise<Dictionary> {
+    this.building ??= this.build().finally(() => {
+      this.building = undefined;
+    });
+    return this.building;
+  }
+
+  private async build(): Promise<Dictionary> {
+    const started = performance.now();
+    // The version first: a word added while reading is then seen as a change next time.
+    const version = await this.repository.vocabularyVersion();
+    const index = SymSpellIndex.build(await this.repository.vocabulary());
+    const builtAt = performance.now();
+    const dictionary = { index, version, builtAt, buildMs: builtAt - started };
+    this.dictionary = dictionary;
+    return dictionary;
+  }
+}
