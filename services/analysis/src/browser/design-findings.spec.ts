@@ -16,6 +16,7 @@ const nothing: DesignObservation = {
 const consent = (overrides: Partial<ConsentObservation> = {}): ConsentObservation => ({
   cmp: 'Complianz banner',
   bannerVisible: true,
+  inspected: true,
   rejectClicks: 2,
   rejectText: 'Deny',
   path: ['Manage options'],
@@ -60,19 +61,33 @@ describe(consentCheck.name, () => {
         trackersBeforeChoice: [],
       }),
     );
-    expect(check.detail).toBe(
+    expect(check?.detail).toBe(
       'A cookie banner offers "Reject all" on its first layer, in a real browser. No tracker was contacted before a consent choice.',
     );
-    expect(check.score).toBe(0.8);
+    expect(check?.score).toBe(0.8);
+    expect(check?.evidence).toEqual([
+      "banner found by autoconsent's heuristic",
+      'reject control: "Reject all"',
+    ]);
   });
 
   it('says what it tried when no reject control was found', () => {
     expect(
       consentCheck(consent({ rejectClicks: null, rejectText: null, trackersBeforeChoice: [] }))
-        .detail,
+        ?.detail,
     ).toBe(
       'A cookie banner (Complianz banner, recognised by autoconsent) showed no reject control on its first layer nor after 1 click on "Manage options", in a real browser. No tracker was contacted before a consent choice.',
     );
+  });
+
+  it('claims only the trackers for a banner drawn in a frame it did not inspect', () => {
+    const framed = consent({ inspected: false, rejectClicks: null, rejectText: null, path: [] });
+    expect(consentCheck({ ...framed, trackersBeforeChoice: [] })).toBeNull();
+    expect(consentCheck(framed)).toMatchObject({
+      score: 0.35,
+      detail:
+        'A cookie banner (Complianz banner, recognised by autoconsent) was shown (drawn in a frame, where Frenly did not look for its reject control), in a real browser. Trackers were contacted before any consent choice: Google, Meta.',
+    });
   });
 });
 

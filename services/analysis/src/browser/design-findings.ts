@@ -19,6 +19,8 @@ export interface DesignFindings {
 const REJECT_ON_BANNER = 0.8;
 const REJECT_DEEPER = 0.5;
 const NO_REJECT_FOUND = 0.3;
+/** A platform's banner whose choices were not inspected (the HTML tier's consent-manager-script). */
+const PLATFORM_ONLY = 0.7;
 /** Trackers before any choice: what the banner asks about has already happened. */
 const TRACKERS_BEFORE_CHOICE_FACTOR = 0.5;
 
@@ -37,7 +39,8 @@ export function designFindings(site: SiteObservation): DesignFindings {
         manipulation.push(finding);
     }
   }
-  return { checks: consent ? [consentCheck(consent)] : [], manipulation };
+  const check = consent ? consentCheck(consent) : null;
+  return { checks: check ? [check] : [], manipulation };
 }
 
 /** The finding source enrichReport runs (its context carries the site observation). */
@@ -45,27 +48,32 @@ export function designSource(context: { readonly site: SiteObservation }): Desig
   return designFindings(context.site);
 }
 
-export function consentCheck(consent: ConsentObservation): CheckResult {
-  const who = consent.cmp?.startsWith('HEURISTIC')
-    ? 'A cookie banner'
-    : consent.cmp
-      ? `A cookie banner (${consent.cmp}, recognised by autoconsent)`
-      : 'A cookie banner';
-  const reject =
-    consent.rejectClicks === 1
+/** The consent check as the browser saw it; null when there is nothing it can say better than the HTML tier. */
+export function consentCheck(consent: ConsentObservation): CheckResult | null {
+  const trackers = consent.trackersBeforeChoice;
+  // A banner inside a frame was not searched for its reject control: only the trackers are news.
+  if (!consent.inspected && trackers.length === 0) return null;
+  const heuristic = consent.cmp?.startsWith('HEURISTIC') ?? false;
+  const who =
+    heuristic || !consent.cmp
+      ? 'A cookie banner'
+      : `A cookie banner (${consent.cmp}, recognised by autoconsent)`;
+  const reject = !consent.inspected
+    ? 'was shown (drawn in a frame, where Frenly did not look for its reject control)'
+    : consent.rejectClicks === 1
       ? `offers "${consent.rejectText ?? 'reject'}" on its first layer`
       : consent.rejectClicks !== null
         ? `offers "${consent.rejectText ?? 'reject'}" only after ${plural(consent.rejectClicks - 1, 'more click')} (${consent.path.map((step) => `"${step}"`).join(' → ')}), so rejecting takes ${consent.rejectClicks} clicks`
         : consent.path.length > 0
           ? `showed no reject control on its first layer nor after ${plural(consent.path.length, 'click')} on ${consent.path.map((step) => `"${step}"`).join(' → ')}`
           : 'showed no reject control Frenly could find';
-  const trackers = consent.trackersBeforeChoice;
   const before =
     trackers.length > 0
       ? ` Trackers were contacted before any consent choice: ${trackers.join(', ')}.`
       : ' No tracker was contacted before a consent choice.';
-  const base =
-    consent.rejectClicks === 1
+  const base = !consent.inspected
+    ? PLATFORM_ONLY
+    : consent.rejectClicks === 1
       ? REJECT_ON_BANNER
       : consent.rejectClicks !== null
         ? REJECT_DEEPER
@@ -79,7 +87,13 @@ export function consentCheck(consent: ConsentObservation): CheckResult {
         ? 'Load no tracker before the visitor chooses, and offer "Reject all" beside "Accept all".'
         : 'Offer "Reject all" beside "Accept all", as prominently.',
     evidence: [
-      ...(consent.cmp ? [`consent platform: ${consent.cmp}`] : []),
+      ...(consent.cmp
+        ? [
+            heuristic
+              ? "banner found by autoconsent's heuristic"
+              : `consent platform: ${consent.cmp}`,
+          ]
+        : []),
       ...(consent.rejectText ? [`reject control: "${consent.rejectText}"`] : []),
       ...trackers.slice(0, 3).map((organisation) => `contacted before a choice: ${organisation}`),
     ],

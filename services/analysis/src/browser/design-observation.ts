@@ -27,6 +27,11 @@ export interface ConsentObservation {
    * Frenly tries (it never clicks accept).
    */
   readonly rejectClicks: number | null;
+  /**
+   * The banner was in the page's own DOM, where Frenly looked for its reject control. False for
+   * a banner drawn inside a frame (some platforms do): rejectClicks is then not measured.
+   */
+  readonly inspected: boolean;
   /** The reject control's text as found ("Reject all"), null when none was found. */
   readonly rejectText: string | null;
   /** What Frenly clicked to get there ("Manage options"), in order. */

@@ -98,6 +98,7 @@ async function consentOf(
   const base = {
     cmp,
     bannerVisible: banner !== undefined || popups.length > 0,
+    inspected: banner !== undefined,
     trackersBeforeChoice: [...input.trackerOrganizations],
   };
   const path: string[] = [];

@@ -46,6 +46,7 @@ describe('BrowserTier rendered design (real Chromium, fixture web)', () => {
     expect(seen.design?.consent).toEqual({
       cmp: 'Complianz banner',
       bannerVisible: true,
+      inspected: true,
       rejectClicks: 2,
       rejectText: 'Deny',
       path: ['Manage options'],
