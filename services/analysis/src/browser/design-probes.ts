@@ -150,7 +150,6 @@ export function inspectDialogs(selector: string): DialogSnapshot[] {
 
 /** A CSS path of nth-child steps, stable across a reload of the same page. */
 export function timerCandidates(limit: number): { key: string; text: string }[] {
-  const win = globalThis as unknown as Win;
   const TIME =
     /(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])|\d{1,3}\s*(?:days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)(?![a-z])/i;
   const pathOf = (el: El): string => {
@@ -162,21 +161,41 @@ export function timerCandidates(limit: number): { key: string; text: string }[] 
     }
     return `html > ${steps.join(' > ')}`;
   };
+  // One pass over the text nodes (linear in the page): a node with a digit, climbed to the
+  // smallest element whose short text shows a whole time ("<b>09</b>:<b>58</b>" is read at the
+  // parent), then read with innerText (what is rendered).
+  const doc = (
+    globalThis as unknown as {
+      document: {
+        body: unknown;
+        createTreeWalker(
+          root: unknown,
+          what: number,
+        ): { nextNode(): { data: string; parentElement: El | null } | null };
+      };
+    }
+  ).document;
+  const SHOW_TEXT = 4;
+  const walker = doc.createTreeWalker(doc.body, SHOW_TEXT);
   const found: { key: string; text: string }[] = [];
-  for (const el of Array.from(win.document.querySelectorAll('body *'))) {
-    if (found.length >= limit) break;
-    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(el.tagName)) continue;
-    const text = (el.innerText ?? '').replace(/\s+/g, ' ').trim();
-    if (text === '' || text.length > 60 || !TIME.test(text)) continue;
-    // The deepest element that shows the whole time ("<b>09</b>:<b>58</b>" is read at the parent).
-    if (
-      Array.from(el.children).some((child) =>
-        TIME.test((child.innerText ?? '').replace(/\s+/g, ' ')),
-      )
-    )
-      continue;
-    if (el.getBoundingClientRect().width === 0) continue;
-    found.push({ key: pathOf(el), text });
+  const seen: El[] = [];
+  for (let node = walker.nextNode(); node && found.length < limit; node = walker.nextNode()) {
+    if (!/\d/.test(node.data)) continue;
+    let candidate: El | null = null;
+    for (let at = node.parentElement, depth = 0; at && depth < 3; at = at.parentElement, depth++) {
+      if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(at.tagName)) break;
+      const text = (at.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (text.length > 60) break;
+      if (TIME.test(text)) {
+        candidate = at;
+        break;
+      }
+    }
+    if (!candidate || seen.includes(candidate)) continue;
+    seen.push(candidate);
+    const text = (candidate.innerText ?? '').replace(/\s+/g, ' ').trim();
+    if (!TIME.test(text) || candidate.getBoundingClientRect().width === 0) continue;
+    found.push({ key: pathOf(candidate), text });
   }
   return found;
 }

@@ -213,7 +213,8 @@ async function reloadTimers(
   const counting = timers.filter((timer) => timer.countsDown);
   if (counting.length === 0 || left(3_000) < 1_000) return timers.map(strip);
   const reloaded = await page
-    .reload({ waitUntil: 'load', timeout: left(3_000) })
+    // Read as early as the page shows it: a fake timer starts over as soon as its script runs.
+    .reload({ waitUntil: 'domcontentloaded', timeout: left(3_000) })
     .then(() => true)
     .catch(() => false);
   if (!reloaded) return timers.map(strip);
