@@ -58,7 +58,7 @@ const VIEWPORT = { width: 1024, height: 640 };
 /** Longest design stage (timers sampled over about 2 s, a reload, two banner clicks). */
 const DESIGN_LIMIT_MS = 6_000;
 /** Longest wait for autoconsent's detection once the page settled. */
-const CONSENT_DETECTION_LIMIT_MS = 1_500;
+const CONSENT_DETECTION_LIMIT_MS = 2_500;
 
 /** Time kept back from the budget for the screenshot and the cookie jar. */
 const COLLECT_RESERVE_MS = 1_500;
