@@ -15,8 +15,11 @@ describe('landing, sign-in and sign-out', () => {
 
   afterAll(() => stack?.close());
 
-  async function signedInUser(session: BrowserSession): Promise<number> {
-    return (await session.context.request.get('/api/auth/user')).status();
+  /** Who the gateway says is signed in (first name), or null: signed out is a 200 `null`. */
+  async function signedInUser(session: BrowserSession): Promise<string | null> {
+    const answer = await session.context.request.get('/api/auth/user');
+    expect(answer.status()).toBe(200);
+    return ((await answer.json()) as { firstName: string | null } | null)?.firstName ?? null;
   }
 
   it('shows a visitor at / the landing screen, with a sign-in button for the configured provider', async () => {
@@ -50,7 +53,7 @@ describe('landing, sign-in and sign-out', () => {
     const initials = page.getByRole('link', { name: 'Ada Lovelace: open your dashboard' });
     expect(await initials.locator('[aria-hidden=true]').first().innerText()).toBe('AL');
     expect(await initials.getAttribute('href')).toBe('/dashboard');
-    expect(await signedInUser(ada)).toBe(200);
+    expect(await signedInUser(ada)).toBe('Ada');
     await checkScreen(ada, 'search-home');
   });
 
@@ -62,10 +65,12 @@ describe('landing, sign-in and sign-out', () => {
     expect(await signOut.getAttribute('href')).toBe('/auth/logout');
     await signOut.click();
     await page.getByRole('heading', { level: 1, name: 'Welcome to Frenly' }).waitFor();
-    expect(await signedInUser(ada)).toBe(401);
+    expect(await signedInUser(ada)).toBeNull();
     // The session is gone for the app too: the dashboard address shows the landing screen.
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome to Frenly' }).waitFor();
+    // A signed-out page load asks who is signed in and logs nothing (no 401 in the console).
+    expect(ada.console.takeErrors()).toEqual([]);
   });
 
   it('signs out from the analysis header (/api/logout) too', async () => {
@@ -79,6 +84,6 @@ describe('landing, sign-in and sign-out', () => {
     await signOut.click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home');
     await page.getByRole('heading', { level: 1, name: 'Welcome to Frenly' }).waitFor();
-    expect(await signedInUser(ada)).toBe(401);
+    expect(await signedInUser(ada)).toBeNull();
   });
 });

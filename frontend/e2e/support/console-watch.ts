@@ -8,8 +8,7 @@ export class ConsoleWatch {
   constructor(page: Page) {
     page.on('console', (message) => {
       this.messages.push(message.text());
-      if (message.type() === 'error' && !isSignedOutAuthCheck(message))
-        this.errors.push(describe(message));
+      if (message.type() === 'error') this.errors.push(describe(message));
     });
     page.on('pageerror', (error) => this.errors.push(`uncaught: ${error.message}`));
   }
@@ -22,17 +21,6 @@ export class ConsoleWatch {
     this.errors = [];
     return unexpected;
   }
-}
-
-/**
- * A visitor's session check answers 401 ("a missing user means signed out", spec §7): Chromium
- * logs every non-2xx resource as an error, but this one is the app working as designed.
- */
-function isSignedOutAuthCheck(message: ConsoleMessage): boolean {
-  return (
-    /status of 401/.test(message.text()) &&
-    new URL(message.location().url || 'about:blank', 'http://x').pathname === '/api/auth/user'
-  );
 }
 
 function describe(message: ConsoleMessage): string {

@@ -24,6 +24,8 @@ import { formsOf, TestBrowser } from './support/test-browser.js';
 
 const SESSION_COOKIE = 'frenly_session';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** /api/auth/user when signed out: an answer (200, `null`), not an error. */
+const SIGNED_OUT = { status: 200, body: null };
 
 describe('sign-in, sessions and /api/auth/user', () => {
   let scratch: ScratchDatabase;
@@ -44,6 +46,12 @@ describe('sign-in, sessions and /api/auth/user', () => {
 
   async function currentUser(browser: TestBrowser): Promise<Response> {
     return browser.request(`${gateway.url}/api/auth/user`);
+  }
+
+  /** Status and body of /api/auth/user, to compare with SIGNED_OUT. */
+  async function whoIs(browser: TestBrowser): Promise<{ status: number; body: unknown }> {
+    const answer = await currentUser(browser);
+    return { status: answer.status, body: await answer.json() };
   }
 
   beforeAll(async () => {
@@ -122,7 +130,7 @@ describe('sign-in, sessions and /api/auth/user', () => {
 
   it('signs in through the development provider (code + PKCE + state + nonce), serves the user, and signs out', async () => {
     const browser = new TestBrowser();
-    expect((await currentUser(browser)).status).toBe(401);
+    expect(await whoIs(browser)).toEqual(SIGNED_OUT);
 
     const { landedOn, authorizationUrl, formPage } = await signInThroughForm(
       browser,
@@ -190,7 +198,7 @@ describe('sign-in, sessions and /api/auth/user', () => {
     expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
     expect(browser.cookie(SESSION_COOKIE, gateway.url)).toBeUndefined();
     expect(await count('sessions')).toBe(0);
-    expect((await currentUser(browser)).status).toBe(401);
+    expect(await whoIs(browser)).toEqual(SIGNED_OUT);
 
     // The provider's logout page confirms by itself; the browser ends up home.
     const logoutForm = formsOf(await logout.response.text()).find((f) => f.id === 'op.logoutForm');
@@ -206,7 +214,7 @@ describe('sign-in, sessions and /api/auth/user', () => {
     // The old cookie value is worth nothing now.
     const replay = new TestBrowser();
     replay.setCookie(SESSION_COOKIE, session!.value, gateway.url);
-    expect((await currentUser(replay)).status).toBe(401);
+    expect(await whoIs(replay)).toEqual(SIGNED_OUT);
 
     // Signing in again now asks again (the provider's own session ended too).
     const again = await browser.navigate(`${gateway.url}/auth/dev`, {}, landsOnApp(gateway.url));
@@ -233,7 +241,7 @@ describe('sign-in, sessions and /api/auth/user', () => {
 
     const old = new TestBrowser();
     old.setCookie(SESSION_COOKIE, first, gateway.url);
-    expect((await currentUser(old)).status).toBe(401);
+    expect(await whoIs(old)).toEqual(SIGNED_OUT);
   });
 
   it('refuses a callback whose state was tampered with, and starts no session', async () => {
@@ -342,7 +350,7 @@ describe('sign-in, sessions and /api/auth/user', () => {
     expect(new URL(logout.url).href.startsWith(`${authorizationUrl.origin}/oidc/session/end`)).toBe(
       true,
     );
-    expect((await currentUser(browser)).status).toBe(401);
+    expect(await whoIs(browser)).toEqual(SIGNED_OUT);
   });
 
   it('signs in with GitHub over OAuth 2 + PKCE, reading the person from its API', async () => {
@@ -374,7 +382,7 @@ describe('sign-in, sessions and /api/auth/user', () => {
     // GitHub has no RP-initiated logout: straight home.
     const logout = await browser.navigate(`${gateway.url}/api/logout`, {}, () => true);
     expect(logout.hops[0]!.location).toBe('/');
-    expect((await currentUser(browser)).status).toBe(401);
+    expect(await whoIs(browser)).toEqual(SIGNED_OUT);
   });
 
   it('refuses a GitHub callback with a forged code (no session)', async () => {
@@ -460,19 +468,23 @@ describe('session expiry and the ledger being away', () => {
     await scratch?.drop();
   });
 
-  const userStatus = async (browser: TestBrowser) =>
-    (await browser.request(`${gateway.url}/api/auth/user`)).status;
+  /** 'signed in', 'signed out' (a 200 `null`), or the status of any other answer. */
+  const userStatus = async (browser: TestBrowser) => {
+    const answer = await browser.request(`${gateway.url}/api/auth/user`);
+    if (answer.status !== 200) return answer.status;
+    return (await answer.json()) === null ? 'signed out' : 'signed in';
+  };
 
   it('ends a session left idle longer than the idle timeout', async () => {
     const browser = new TestBrowser();
     await signInThroughForm(browser, gateway.url, { name: 'Idle Isaac' });
-    expect(await userStatus(browser)).toBe(200);
+    expect(await userStatus(browser)).toBe('signed in');
     now += 59 * 60_000;
-    expect(await userStatus(browser)).toBe(200); // used: the idle clock restarts
+    expect(await userStatus(browser)).toBe('signed in'); // used: the idle clock restarts
     now += 59 * 60_000;
-    expect(await userStatus(browser)).toBe(200);
+    expect(await userStatus(browser)).toBe('signed in');
     now += 61 * 60_000;
-    expect(await userStatus(browser)).toBe(401);
+    expect(await userStatus(browser)).toBe('signed out');
     const rows = await database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from identity.sessions`,
     );
@@ -484,10 +496,10 @@ describe('session expiry and the ledger being away', () => {
     await signInThroughForm(browser, gateway.url, { name: 'Busy Beatrice' });
     for (let step = 0; step < 3; step++) {
       now += 35 * 60_000;
-      expect(await userStatus(browser)).toBe(200);
+      expect(await userStatus(browser)).toBe('signed in');
     }
     now += 2 * HOUR - 3 * 35 * 60_000; // exactly two hours after sign-in, 15 minutes after the last use
-    expect(await userStatus(browser)).toBe(401);
+    expect(await userStatus(browser)).toBe('signed out');
   });
 
   it('answers 503, not a made-up balance, when the ledger fails or cannot be reached', async () => {

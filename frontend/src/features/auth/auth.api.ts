@@ -3,7 +3,10 @@ import { baseApi } from '../../api/base-api';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The signed-in user, or null when signed out (a 401 is an empty result here, spec §7). */
+    /**
+     * The signed-in user, or null when signed out: the gateway answers `null` then; a 401 (a
+     * session whose user is gone) is read the same way, as the spec's loader allows.
+     */
     currentUser: build.query<UserDto | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const result = await baseQuery('/api/auth/user');

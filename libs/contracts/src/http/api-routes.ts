@@ -336,13 +336,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/auth/user',
     owner: 'gateway',
-    auth: 'signed-in',
+    auth: 'public',
     tag: 'auth',
     summary: 'The signed-in user',
-    description: 'With the bamboo balance the ledger holds. 401 when signed out (the frontend reads that as "no user").',
+    description:
+      'With the bamboo balance the ledger holds. `null` when signed out or the session has ended: being signed out is an answer, not an error, so a visitor\'s browser logs no failed request on every page.',
     responses: [
-      { status: 200, description: 'The user.', body: 'UserDto' },
-      signInRequired,
+      { status: 200, description: 'The user, or null when signed out.', body: 'CurrentUserDto' },
+      error(401, 'The session belongs to a user that no longer exists (`USER_NOT_FOUND`).'),
       error(503, 'The ledger could not be asked for the balance (`LEDGER_UNAVAILABLE`).'),
     ],
   },

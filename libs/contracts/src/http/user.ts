@@ -8,6 +8,9 @@ export interface UserDto {
   bambooBalance: number;
 }
 
+/** `GET /api/auth/user`'s answer: the user, or `null` when signed out (an answer, not a 401). */
+export type CurrentUserDto = UserDto | null;
+
 /** One entry of `GET /api/auth/providers`: the landing page shows a button per provider (`/auth/{id}`). */
 export interface AuthProviderDto {
   id: string;

@@ -37,6 +37,14 @@ describe(UserService.name, () => {
     expect(ledger.balanceOf).toHaveBeenCalledWith(IDENTITY, token());
   });
 
+  it('answers null when signed out, without asking the repository or the ledger', async () => {
+    const { sut, users, ledger } = setup();
+
+    await expect(sut.current(null, undefined)).resolves.toBeNull();
+    expect(users.getById).not.toHaveBeenCalled();
+    expect(ledger.balanceOf).not.toHaveBeenCalled();
+  });
+
   it('refuses with 401 a session whose user no longer exists, without asking the ledger', async () => {
     const { sut, users, ledger } = setup();
     users.getById.mockResolvedValue(undefined);
