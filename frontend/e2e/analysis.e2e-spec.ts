@@ -19,7 +19,9 @@ describe('the Frenly Analyzer', () => {
 
   beforeAll(async () => {
     site = await FixtureSite.start();
-    stack = await startStack({ FRENLY_FETCH_ALLOWLIST: site.hostPort });
+    // The browser tier is off here: these steps check the HTML tier's answer and the scores it
+    // puts in the results; the browser tier's flow has its own integration and component tests.
+    stack = await startStack({ FRENLY_FETCH_ALLOWLIST: site.hostPort, BROWSER_POOL_SIZE: '0' });
     ada = await openSession(stack.browser, stack.app.baseUrl);
   }, STACK_START_TIMEOUT_MS);
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { analyses, type Database, type Transaction } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 import type { AnalysisReport } from '../pipeline/report.js';
@@ -71,6 +71,16 @@ export class AnalysesRepository {
       .where(and(eq(analyses.id, id), eq(analyses.status, 'completed'), sql`${analyses.report} -> 'browser' ->> 'state' = 'pending'`))
       .returning();
     return row;
+  }
+
+  /** Completed analyses since `since` whose browser part is still pending (newest first). */
+  async pendingBrowser(since: Date, limit: number): Promise<Pick<AnalysisRow, 'id' | 'url'>[]> {
+    return this.db
+      .select({ id: analyses.id, url: analyses.url })
+      .from(analyses)
+      .where(and(eq(analyses.status, 'completed'), gt(analyses.createdAt, since), sql`${analyses.report} -> 'browser' ->> 'state' = 'pending'`))
+      .orderBy(desc(analyses.createdAt))
+      .limit(limit);
   }
 
   async insertFailed(entry: { url: string; errorCode: string; errorMessage: string; durationMs: number }): Promise<AnalysisRow> {

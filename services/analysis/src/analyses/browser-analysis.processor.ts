@@ -2,9 +2,13 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { QueueNames, type JobWorker } from '@frenly/jobs';
 import { JOB_QUEUE, runWithRequestId, type FrenlyJobQueue } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
+import { AnalysesRepository } from './analyses.repository.js';
 import { BrowserAnalysisJobs } from './browser-analysis.jobs.js';
 import { BrowserAnalysisRunner } from './browser-analysis.runner.js';
 import { BrowserTierProvider } from './browser-tier.provider.js';
+
+/** Pending visits queued again at boot, at most (the newest: the ones people may be looking at). */
+const REQUEUE_AT_MOST = 100;
 
 /**
  * The browser tier's worker (BullMQ in the distributed runtime, in-process when embedded). As
@@ -21,6 +25,7 @@ export class BrowserAnalysisProcessor implements OnModuleInit, OnApplicationShut
     private readonly browserTier: BrowserTierProvider,
     private readonly browserJobs: BrowserAnalysisJobs,
     private readonly runner: BrowserAnalysisRunner,
+    private readonly analyses: AnalysesRepository,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -38,6 +43,18 @@ export class BrowserAnalysisProcessor implements OnModuleInit, OnApplicationShut
         groupLimits: { host: 1 },
       },
     );
+    await this.requeuePending();
+  }
+
+  /**
+   * Visits that a stopped process never finished (the in-process queue does not outlive it)
+   * are queued again, so no report served from the cache stays "checking" for ever. Already
+   * queued ones are not doubled: the job id names the analysis.
+   */
+  private async requeuePending(): Promise<void> {
+    const since = new Date(Date.now() - this.settings.cacheTtlMs);
+    for (const { id, url } of await this.analyses.pendingBrowser(since, REQUEUE_AT_MOST))
+      await this.browserJobs.schedule(id, url, { kind: 'background' });
   }
 
   async onApplicationShutdown(): Promise<void> {

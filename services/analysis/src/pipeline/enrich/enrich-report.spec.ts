@@ -67,7 +67,7 @@ describe(enrichReport.name, () => {
     expect(check(report, 'privacy.advertising-trackers')).toMatchObject({
       seenBy: 'browser',
       score: 1,
-      detail: 'No advertising tracker was contacted in a real browser.',
+      detail: 'No advertising tracker was contacted in a real browser or referenced by the HTML.',
     });
     expect(check(report, 'security.https').seenBy).toBe('html');
     expect(check(report, 'clarity.readability').seenBy).toBe('html');
@@ -103,7 +103,7 @@ describe(enrichReport.name, () => {
     ]);
     expect(check(report, 'privacy.advertising-trackers')).toMatchObject({
       score: 0.5,
-      detail: '1 advertising organisation was contacted in a real browser: Google.',
+      detail: '1 advertising organisation tracks visitors: Google (contacted in a real browser).',
     });
     expect(report.capsApplied).toContain('an advertising company tracks visitors');
     expect(report.frenlinessScore).toBeLessThanOrEqual(69);
@@ -127,7 +127,7 @@ describe(enrichReport.name, () => {
     expect(report.browser?.pages).toEqual([URL_, `${URL_}about`]);
   });
 
-  it('keeps the HTML tier’s trackers the browser did not contact when the homepage ran out of time', () => {
+  it('keeps, as read from the HTML, a tracker the HTML references that the browser did not contact', () => {
     const withHtmlTracker: AnalysisReport = {
       ...html,
       evidence: {
@@ -147,27 +147,35 @@ describe(enrichReport.name, () => {
         },
       },
     };
-    const timedOut = siteObservation(
-      observation(URL_, { trackers: [hotjar], timedOut: true, networkSettled: false }),
-    );
-    const kept = enrichReport(withHtmlTracker, timedOut, {
-      catalog,
-      screenshotUrl: null,
-      checkedAt: CHECKED_AT,
-    });
-    expect(
-      kept.evidence.privacy.trackers.map((tracker) => [tracker.organization, tracker.seenBy]),
-    ).toEqual([
-      ['Hotjar', 'browser'],
-      ['Meta', 'html'],
-    ]);
-    const settled = enrichReport(
+    // Its script failed to load during the visit (blocked, down): the page still loads it.
+    const report = enrichReport(
       withHtmlTracker,
       siteObservation(observation(URL_, { trackers: [hotjar] })),
       { catalog, screenshotUrl: null, checkedAt: CHECKED_AT },
     );
-    expect(settled.evidence.privacy.trackers.map((tracker) => tracker.organization)).toEqual([
-      'Hotjar',
+    expect(
+      report.evidence.privacy.trackers.map((tracker) => [tracker.organization, tracker.seenBy]),
+    ).toEqual([
+      ['Meta', 'html'],
+      ['Hotjar', 'browser'],
+    ]);
+    expect(check(report, 'privacy.advertising-trackers')).toMatchObject({
+      seenBy: 'browser',
+      score: 0.5,
+      detail: "1 advertising organisation tracks visitors: Meta (in the page's HTML).",
+    });
+    // One both saw is reported as contacted in the browser.
+    const both = enrichReport(
+      withHtmlTracker,
+      siteObservation(
+        observation(URL_, {
+          trackers: [{ ...doubleClick, organization: 'Meta', names: ['Facebook'] }],
+        }),
+      ),
+      { catalog, screenshotUrl: null, checkedAt: CHECKED_AT },
+    );
+    expect(both.evidence.privacy.trackers).toEqual([
+      expect.objectContaining({ organization: 'Meta', seenBy: 'browser' }),
     ]);
   });
 

@@ -21,6 +21,7 @@ import type { TrackerCatalog } from '../trackers/tracker-catalog.js';
 import { browserEvidenceOf } from './browser-evidence.js';
 import type { BrowserContribution, FindingSource } from './finding-source.js';
 import { FINDING_SOURCES } from './sources/index.js';
+import { SEEN_IN_BROWSER } from './sources/trackers.js';
 
 export interface EnrichOptions {
   readonly catalog: TrackerCatalog;
@@ -41,7 +42,7 @@ export function enrichReport(
   const contributions = (options.sources ?? FINDING_SOURCES).map((source) => source(context));
 
   const checks = mergeChecks(html.evidence.checks, contributions);
-  const trackers = mergeTrackers(html, site, contributions);
+  const trackers = mergeTrackers(html, contributions);
   const manipulation = [
     ...html.evidence.manipulation.map((finding) => ({
       ...finding,
@@ -130,26 +131,20 @@ function mergeChecks(
 }
 
 /**
- * The browser's trackers replace the HTML tier's: they were contacted, not guessed from markup.
- * When a page ran out of time before its network went quiet, a tracker the HTML references may
- * simply not have loaded yet, so those HTML findings are kept (and say they were read from HTML).
+ * The tracker source's merged list when it gave one (browser-contacted trackers marked 'browser',
+ * those only the HTML references marked 'html'), else the HTML tier's list.
  */
 function mergeTrackers(
   html: AnalysisReport,
-  site: SiteObservation,
   contributions: readonly BrowserContribution[],
 ): AnalysisReport['evidence']['privacy']['trackers'] {
-  const fromHtml = html.evidence.privacy.trackers.map((tracker) => ({
-    ...tracker,
-    seenBy: tracker.seenBy ?? ('html' as const),
-  }));
   const given = contributions.filter((contribution) => contribution.trackers !== undefined);
-  if (given.length === 0) return fromHtml;
-  const browser = given.flatMap((contribution) =>
-    (contribution.trackers ?? []).map((tracker) => ({ ...tracker, seenBy: 'browser' as const })),
-  );
-  const complete = site.homepage.networkSettled && !site.homepage.timedOut;
-  if (complete) return browser;
-  const known = new Set(browser.map((tracker) => tracker.organization));
-  return [...browser, ...fromHtml.filter((tracker) => !known.has(tracker.organization))];
+  const list =
+    given.length === 0
+      ? html.evidence.privacy.trackers
+      : given.flatMap((contribution) => contribution.trackers ?? []);
+  return list.map((tracker) => ({
+    ...tracker,
+    seenBy: tracker.seen.includes(SEEN_IN_BROWSER) ? ('browser' as const) : ('html' as const),
+  }));
 }

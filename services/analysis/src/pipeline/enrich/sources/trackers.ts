@@ -1,6 +1,9 @@
 // Trackers the browser actually contacted, by organisation (TrackerDB), on the homepage and the
-// inner page. They replace the HTML tier's list, which can only see what the markup references
-// (a tag manager's injected scripts are invisible to it), and feed the same privacy checks.
+// inner page, added to what the HTML tier saw referenced (a tag manager's injected scripts are
+// invisible to it). An organisation both saw is reported as contacted in the browser; one only
+// the HTML references stays, marked as read from the HTML: its script may simply have failed to
+// load during the visit, and the page still loads it for its visitors. The privacy checks are
+// answered from the merged list.
 import type { ContactedTracker } from '../../../browser/index.js';
 import { clamp01, counted, linear, plural, type CheckResult } from '../../evidence/check.js';
 import { CATEGORY_RANK, TRACKING_CATEGORIES, type TrackerFinding } from '../../evidence/privacy.js';
@@ -57,17 +60,33 @@ function thirdPartyDomains(context: EnrichContext, scriptsOnly: boolean): string
   return [...domains].sort();
 }
 
-/** The privacy checks of the HTML tier, answered from what the browser contacted. */
+/** The browser's trackers, then the HTML tier's that the browser did not contact. */
+export function mergedTrackers(context: EnrichContext): TrackerFinding[] {
+  const browser = browserTrackers(context);
+  const contacted = new Set(browser.map((tracker) => tracker.organization));
+  return [
+    ...browser,
+    ...context.html.evidence.privacy.trackers.filter(
+      (tracker) => !contacted.has(tracker.organization),
+    ),
+  ].sort(
+    (a, b) => rank(b.category) - rank(a.category) || a.organization.localeCompare(b.organization),
+  );
+}
+
+/** The privacy checks of the HTML tier, answered from what the browser contacted and the HTML references. */
 export function trackerSource(context: EnrichContext): BrowserContribution {
-  const trackers = browserTrackers(context);
+  const trackers = mergedTrackers(context);
   const inCategory = (...categories: string[]) =>
     trackers.filter((tracker) => categories.includes(tracker.category));
   const names = (list: readonly TrackerFinding[]) =>
+    list.map((tracker) => `${tracker.organization} (${tracker.seen.join(' and ')})`).join(', ');
+  const organisations = (list: readonly TrackerFinding[]) =>
     list.map((tracker) => tracker.organization).join(', ');
   const describe = (list: readonly TrackerFinding[]) =>
     list.map(
       (tracker) =>
-        `${tracker.organization} (${tracker.names.slice(0, 2).join(', ')}), ${SEEN_IN_BROWSER} (${tracker.examples.join(', ')})`,
+        `${tracker.organization} (${tracker.names.slice(0, 2).join(', ')}), seen ${tracker.seen.join(' and ')} (${tracker.examples.join(', ')})`,
     );
   const advertising = inCategory('advertising', 'pornvertising');
   const analytics = inCategory('site_analytics');
@@ -81,9 +100,9 @@ export function trackerSource(context: EnrichContext): BrowserContribution {
       score: clamp01(1 - 0.5 * advertising.length),
       detail:
         advertising.length === 0
-          ? 'No advertising tracker was contacted in a real browser.'
-          : `${counted(advertising.length, 'advertising organisation', 'was', 'were')} contacted in a real browser: ${names(advertising)}.`,
-      fix: `Remove advertising trackers (${names(advertising)}) or load them only after consent.`,
+          ? 'No advertising tracker was contacted in a real browser or referenced by the HTML.'
+          : `${counted(advertising.length, 'advertising organisation', 'tracks', 'track')} visitors: ${names(advertising)}.`,
+      fix: `Remove advertising trackers (${organisations(advertising)}) or load them only after consent.`,
       strength:
         trackers.length === 0
           ? 'No third-party tracker contacted in a real browser'
@@ -97,8 +116,8 @@ export function trackerSource(context: EnrichContext): BrowserContribution {
       score: clamp01(1 - 0.35 * analytics.length),
       detail:
         analytics.length === 0
-          ? 'No third-party analytics was contacted in a real browser.'
-          : `${counted(analytics.length, 'analytics provider', 'was', 'were')} contacted in a real browser: ${names(analytics)}.`,
+          ? 'No third-party analytics was contacted in a real browser or referenced by the HTML.'
+          : `${counted(analytics.length, 'analytics provider', 'counts', 'count')} visits: ${names(analytics)}.`,
       fix: 'Use one privacy-friendly, first-party analytics tool instead of third-party trackers.',
       evidence: describe(analytics),
     },
@@ -107,8 +126,8 @@ export function trackerSource(context: EnrichContext): BrowserContribution {
       score: clamp01(1 - 0.35 * social.length),
       detail:
         social.length === 0
-          ? 'No social-media tracker was contacted in a real browser.'
-          : `${counted(social.length, 'social-media tracker', 'was', 'were')} contacted in a real browser: ${names(social)}.`,
+          ? 'No social-media tracker was contacted in a real browser or referenced by the HTML.'
+          : `${counted(social.length, 'social-media tracker', 'follows', 'follow')} visitors: ${names(social)}.`,
       fix: 'Replace embedded social widgets with plain links (they report every visit).',
       evidence: describe(social),
     },
@@ -117,8 +136,8 @@ export function trackerSource(context: EnrichContext): BrowserContribution {
       score: clamp01(1 - 0.2 * other.length),
       detail:
         other.length === 0
-          ? 'No other tracking service was contacted in a real browser.'
-          : `${counted(other.length, 'other tracking service', 'was', 'were')} contacted in a real browser: ${names(other)}.`,
+          ? 'No other tracking service was contacted in a real browser or referenced by the HTML.'
+          : `${plural(other.length, 'other tracking service')}: ${names(other)}.`,
       fix: 'Review chat, survey and miscellaneous tracking services; load them on demand.',
       evidence: describe(other),
     },
@@ -127,8 +146,8 @@ export function trackerSource(context: EnrichContext): BrowserContribution {
       score: clamp01(1 - 0.2 * trackers.length),
       detail:
         trackers.length === 0
-          ? 'No tracking organisation was contacted in a real browser.'
-          : `${plural(trackers.length, 'tracking organisation')} contacted in a real browser in total.`,
+          ? 'No tracking organisation was contacted in a real browser or referenced by the HTML.'
+          : `${plural(trackers.length, 'tracking organisation')} in total (${[...new Set(trackers.flatMap((tracker) => tracker.seen))].sort().join(' and ')}).`,
       fix: 'Every tracking organisation you remove is one less company that follows your visitors.',
     },
     {
