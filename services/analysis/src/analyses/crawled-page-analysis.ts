@@ -1,6 +1,7 @@
 // The HTML tier of a page the crawler already fetched (search.site-crawled): no second fetch.
 // Stored and announced like an on-demand analysis (same row, same site-analyzed event), with
 // the site id the crawler knew, so the live card of that site updates.
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import { Topics, type AnalysisEngine } from '@frenly/contracts';
@@ -19,15 +20,24 @@ import { analysisDataOf } from './analysis-data.js';
 import { analysisFairness, BACKGROUND_PRIORITY } from './analysis-fairness.js';
 import { AnalysesRepository } from './analyses.repository.js';
 
+/** Fairness groups crawled pages are spread over (see crawledAnalysisOptions). */
+export const CRAWLED_GROUPS = 4;
+
 /**
  * Queue options of a crawled page's analysis: after every user's analysis (background
- * priority and group, so user-requested work stays ahead and fair per user), and a page a
- * search is waiting for ahead of plain catalogue filling.
+ * priority, so a user's job is taken first whenever one waits), and a page a search is waiting
+ * for ahead of plain catalogue filling. Its user group is one of CRAWLED_GROUPS background
+ * groups (by host), not the one group of other background work: these jobs need no fetch and
+ * take milliseconds, so idle workers may all take them (one group would run them one at a time,
+ * ~200 a minute); a user's job then waits for at most one of them to finish, never behind them.
  */
 export function crawledAnalysisOptions(url: string, crawled: CrawledPageSnapshot): EnqueueOptions {
   const fairness = analysisFairness(url, { kind: 'background' });
+  const host = new URL(url).hostname;
+  const shard = createHash('sha1').update(host).digest().readUInt8(0) % CRAWLED_GROUPS;
   return {
     ...fairness,
+    groups: { ...fairness.groups, user: `background-crawled-${shard}` },
     priority: crawled.reason === 'demand' ? BACKGROUND_PRIORITY : BACKGROUND_PRIORITY + 1_000,
     attempts: 2,
     backoffMs: 5_000,
