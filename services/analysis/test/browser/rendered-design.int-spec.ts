@@ -72,6 +72,8 @@ describe('BrowserTier rendered design (real Chromium, fixture web)', () => {
     const seen = await sut.observe('http://consent-fair.test/');
 
     expect(seen.design?.consent).toMatchObject({
+      // No platform's markup: autoconsent's generic heuristic names the banner by its choices.
+      cmp: 'HEURISTIC-REJECT',
       bannerVisible: true,
       rejectClicks: 1,
       rejectText: 'Reject all',
