@@ -1,8 +1,10 @@
 // Build time, memory and lookup time of the spelling dictionary (services/search/src/query/
-// symspell.ts) at N words, and, with BENCH_DB_URL, the load of search.lexicon from PostgreSQL.
+// symspell.ts) at N synthetic words or, with BENCH_DB_URL, over the search.lexicon of that
+// database (and the time to read it).
 // Run: node --expose-gc --import tsx services/search/test/bench/spelling-dictionary.ts   (BENCH_WORDS=100000 by default)
 // The words are synthetic (syllables, Zipf-distributed counts): the build cost depends on the
 // number and length of words (4–14 letters here, 8.5 on average), not on what they mean.
+import pg from 'pg';
 import { SymSpellIndex } from '../../src/query/symspell.js';
 
 const WORDS = Number(process.env.BENCH_WORDS ?? 100_000);
@@ -43,14 +45,34 @@ function swapMiddle(word: string): string {
 
 const hasGc = typeof (globalThis as { gc?: unknown }).gc === 'function';
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
-const words = vocabulary(WORDS);
+const words = process.env.BENCH_DB_URL ? await fromDatabase(process.env.BENCH_DB_URL) : vocabulary(WORDS);
+
+/** search.lexicon as SpellingRepository reads it, with the time of its two statements. */
+async function fromDatabase(url: string): Promise<{ word: string; count: number }[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    let t = performance.now();
+    await client.query('select count(*)::int as words, coalesce(sum(sites), 0)::float8 as uses from search.lexicon');
+    const versionMs = performance.now() - t;
+    t = performance.now();
+    const { rows } = await client.query<{ word: string; sites: number }>('select word, sites from search.lexicon');
+    console.log(`search.lexicon: version ${versionMs.toFixed(0)} ms, ${rows.length} words read in ${(performance.now() - t).toFixed(0)} ms`);
+    return rows.map((row) => ({ word: row.word, count: Number(row.sites) }));
+  } finally {
+    await client.end();
+  }
+}
 const meanLength = words.reduce((sum, w) => sum + w.word.length, 0) / words.length;
 gc();
 const memory = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
 const heapBefore = memory();
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 const index = SymSpellIndex.build(words);
 const buildMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
+const buildCpuMs = (cpu.user + cpu.system) / 1000;
 gc();
 const heapMb = (memory() - heapBefore) / 2 ** 20;
 
@@ -66,7 +88,7 @@ for (const typo of lookups) {
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(3);
 console.log(
-  `${index.size} words (mean length ${meanLength.toFixed(1)}): build ${buildMs.toFixed(0)} ms, memory +${heapMb.toFixed(0)} MB` +
+  `${index.size} words (mean length ${meanLength.toFixed(1)}): build ${buildMs.toFixed(0)} ms (CPU ${buildCpuMs.toFixed(0)} ms), memory +${heapMb.toFixed(0)} MB` +
     (hasGc ? '' : ' (run with --expose-gc for a settled figure)') +
     `; lookup at distance 2 of ${lookups.length} middle-swap typos: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, p99 ${pct(0.99)} ms; ${found} found a word`,
 );

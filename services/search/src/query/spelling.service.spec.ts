@@ -1,0 +1,60 @@
+import { jest } from '@jest/globals';
+import { JsonLogger } from '@frenly/platform';
+import { DEFAULT_SEARCH_SETTINGS } from '../config/search.settings.js';
+import { SpellingRepository, type VocabularyVersion } from './spelling.repository.js';
+import { SpellingService } from './spelling.service.js';
+import type { VocabularyWord } from './symspell.js';
+import { parseWebQuery, type WebQuery } from './web-query.js';
+
+/** A lexicon the test edits, and an index where every query matches as many documents as its words are known. */
+class FakeLexicon {
+  words: VocabularyWord[] = [{ word: 'bronx', count: 3 }];
+  readonly repository = {
+    vocabulary: jest.fn(async () => [...this.words]),
+    vocabularyVersion: jest.fn(async (): Promise<VocabularyVersion> => ({ words: this.words.length, uses: this.words.reduce((sum, w) => sum + w.count, 0) })),
+    countMatches: jest.fn(async (queries: readonly WebQuery[], _cap: number, _timeoutMs: number) =>
+      queries.map((query) => (query.clauses.every((clause) => clause.alternatives.some((atom) => this.words.some((w) => w.word === atom.text))) ? 1 : 0)),
+    ),
+  };
+}
+
+function setup() {
+  const lexicon = new FakeLexicon();
+  const logger = new JsonLogger({ service: 'search-unit', level: 'error', write: () => undefined });
+  const sut = new SpellingService(lexicon.repository as unknown as SpellingRepository, DEFAULT_SEARCH_SETTINGS, logger);
+  return { sut, lexicon };
+}
+
+describe(SpellingService.name, () => {
+  it('builds its dictionary from the lexicon on first use and corrects against it', async () => {
+    const { sut, lexicon } = setup();
+
+    const { corrections } = await sut.correct(parseWebQuery('brnox'));
+
+    expect(corrections).toEqual(new Map([['brnox', 'bronx']]));
+    expect(lexicon.repository.vocabulary).toHaveBeenCalledTimes(1);
+    expect(lexicon.repository.countMatches.mock.calls[0]![1]).toBe(200);
+    expect(lexicon.repository.countMatches.mock.calls[0]![2]).toBe(DEFAULT_SEARCH_SETTINGS.queryTimeoutMs);
+  });
+
+  it('keeps its dictionary while the lexicon is unchanged, and rebuilds it when it changes', async () => {
+    const { sut, lexicon } = setup();
+    await sut.correct(parseWebQuery('brnox'));
+    await sut.correct(parseWebQuery('brnox'));
+    expect(lexicon.repository.vocabulary).toHaveBeenCalledTimes(1);
+
+    lexicon.words.push({ word: 'quokka', count: 1 });
+    const { corrections } = await sut.correct(parseWebQuery('qoukka'));
+
+    expect(lexicon.repository.vocabulary).toHaveBeenCalledTimes(2);
+    expect(corrections).toEqual(new Map([['qoukka', 'quokka']]));
+  });
+
+  it('builds once for concurrent first uses', async () => {
+    const { sut, lexicon } = setup();
+
+    await Promise.all([sut.correct(parseWebQuery('brnox')), sut.correct(parseWebQuery('bronxx'))]);
+
+    expect(lexicon.repository.vocabulary).toHaveBeenCalledTimes(1);
+  });
+});
