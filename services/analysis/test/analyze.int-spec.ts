@@ -122,9 +122,10 @@ describe('POST /api/sites/analyze', () => {
       expect(evidence.manipulation.find((finding) => finding.pattern === 'confirmshaming')?.evidence).toBe("No thanks, I don't want to save money");
       expect(body.site.analysisData?.frenliness.manipulativePatterns).toContain('Scarcity — Low-stock message: “Only 2 left in stock - order soon.”');
       expect(evidence.privacy.trackers).toEqual([
-        { organization: 'Google', category: 'advertising', names: expect.any(Array), examples: expect.any(Array), seen: expect.any(Array) },
-        { organization: 'Meta', category: 'advertising', names: expect.any(Array), examples: expect.any(Array), seen: expect.any(Array) },
-        { organization: 'Hotjar', category: 'site_analytics', names: ['Hotjar'], examples: ['static.hotjar.com'], seen: expect.any(Array) },
+        // Read from the HTML: this service runs without the browser tier (its own specs: test/browser/).
+        { organization: 'Google', category: 'advertising', names: expect.any(Array), examples: expect.any(Array), seen: expect.any(Array), seenBy: 'html' },
+        { organization: 'Meta', category: 'advertising', names: expect.any(Array), examples: expect.any(Array), seen: expect.any(Array), seenBy: 'html' },
+        { organization: 'Hotjar', category: 'site_analytics', names: ['Hotjar'], examples: ['static.hotjar.com'], seen: expect.any(Array), seenBy: 'html' },
       ]);
       expect(evidence.cookieConsent.kind).toBe('accept-only-banner');
       expect(failing(body)).toEqual(expect.arrayContaining(['a11y.meta-viewport', 'a11y.image-alt', 'friction.autoplay', 'security.https', 'privacy.cookies']));
