@@ -41,6 +41,11 @@ const CONFIG = {
   },
 } as const;
 
+/** Bounds on what the page can make Node do through the binding. */
+const MAX_INITS_PER_FRAME = 3;
+const MAX_FRAMES = 30;
+const MAX_EVALS = 200;
+
 /** States after which autoconsent's top-frame detection has nothing more to say. */
 const FINISHED = new Set(['nothingDetected', 'openPopupDetected', 'done']);
 
@@ -80,6 +85,9 @@ export class ConsentPlatformWatcher {
   private readonly popups: string[] = [];
   private topFinished = false;
   private readonly waiters = new Set<() => void>();
+  /** Answers given so far: the page can call the binding too, and must not make Node work for it. */
+  private readonly inits = new Map<Frame, number>();
+  private evals = 0;
   /** Frames waiting for their rules until the page has loaded (see start()). */
   private pending: (() => void)[] | null = [];
 
@@ -136,6 +144,10 @@ export class ConsentPlatformWatcher {
         const url = frame.url();
         // The blank document a frame starts with is replaced at once: nothing to detect there.
         if (url === 'about:blank' || url === '') return;
+        // One document per navigation; a few navigations of a frame at most.
+        const answered = this.inits.get(frame) ?? 0;
+        if (answered >= MAX_INITS_PER_FRAME || this.inits.size >= MAX_FRAMES) return;
+        this.inits.set(frame, answered + 1);
         const reply = (): void => {
           if (frame.isDetached()) return;
           const initResp = {
@@ -164,7 +176,8 @@ export class ConsentPlatformWatcher {
         // page's own world (it grants the page nothing it does not have).
         const id = text('id');
         const code = (message as { code?: unknown }).code;
-        if (id === null || typeof code !== 'string') return;
+        if (id === null || typeof code !== 'string' || this.evals >= MAX_EVALS) return;
+        this.evals++;
         void frame
           .evaluate(code)
           .catch(() => false)
