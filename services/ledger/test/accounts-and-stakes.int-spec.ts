@@ -1,18 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { IDEMPOTENT_REPLAYED_HEADER, Topics, type StakeCreateResponse, type StakeDto } from '@frenly/contracts';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  Topics,
+  type StakeCreateResponse,
+  type StakeDto,
+} from '@frenly/contracts';
 import { IDENTITY_HEADER, IdentityTokens } from '@frenly/platform';
 import { sql } from 'drizzle-orm';
 import { IdempotencyPruner } from '../src/stakes/idempotency-pruner.js';
 import { LedgerContext } from './ledger-context.js';
 import { ledgerSnapshot, outboxEvents, storedBalance } from './ledger-tables.js';
 
-describe('ledger HTTP API: accounts, stakes, idempotency', () => {
+// Both engines: stakes are booked by the same ledger.book_stakes function on each.
+describe.each([
+  ['PostgreSQL', false],
+  ['PGlite (embedded)', true],
+])('ledger HTTP API on %s: accounts, stakes, idempotency', (_engine, embedded) => {
   let ctx: LedgerContext;
   let site: number;
   let otherSite: number;
 
   beforeAll(async () => {
-    ctx = await LedgerContext.start({ settings: { signupGrant: 1_000 } });
+    ctx = await LedgerContext.start({ embedded, settings: { signupGrant: 1_000 } });
     site = await ctx.newSite('kind.example');
     otherSite = await ctx.newSite('other.example');
   });
@@ -30,10 +39,20 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
 
     it('refuses every signed-in route without an identity, with a forged one or an expired one (401), writing nothing', async () => {
       const before = await ledgerSnapshot(ctx.db);
-      const forged = new IdentityTokens(randomBytes(32)).sign({ userId: 'mallory', firstName: null, lastName: null, email: null });
+      const forged = new IdentityTokens(randomBytes(32)).sign({
+        userId: 'mallory',
+        firstName: null,
+        lastName: null,
+        email: null,
+      });
       const expired = new IdentityTokens(randomBytes(32), 60, () => Date.now() - 120_000);
       for (const [method, path, body] of mutating()) {
-        for (const header of [undefined, forged, 'not-a-token', expired.sign({ userId: 'late', firstName: null, lastName: null, email: null })]) {
+        for (const header of [
+          undefined,
+          forged,
+          'not-a-token',
+          expired.sign({ userId: 'late', firstName: null, lastName: null, email: null }),
+        ]) {
           let call = method === 'post' ? ctx.http().post(path).send(body) : ctx.http().get(path);
           if (header) call = call.set(IDENTITY_HEADER, header);
           const res = await call;
@@ -52,17 +71,31 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
   describe('accounts', () => {
     it('opens an account with the signup grant on first contact, once', async () => {
       const alice = ctx.newUser('alice');
-      await ctx.http().get('/api/ledger/balance').set(alice.headers()).expect(200, { bambooBalance: 1_000 });
-      await ctx.http().get('/api/ledger/balance').set(alice.headers()).expect(200, { bambooBalance: 1_000 });
-      const { rows } = await ctx.db.execute(sql`select count(*)::int as n from ledger.journal_transactions where kind = 'signup_grant' and reference = ${alice.id}`);
+      await ctx
+        .http()
+        .get('/api/ledger/balance')
+        .set(alice.headers())
+        .expect(200, { bambooBalance: 1_000 });
+      await ctx
+        .http()
+        .get('/api/ledger/balance')
+        .set(alice.headers())
+        .expect(200, { bambooBalance: 1_000 });
+      const { rows } = await ctx.db.execute(
+        sql`select count(*)::int as n from ledger.journal_transactions where kind = 'signup_grant' and reference = ${alice.id}`,
+      );
       expect(rows[0]?.n).toBe(1);
     });
 
-    it('grants exactly once when a new user\'s first requests race', async () => {
+    it("grants exactly once when a new user's first requests race", async () => {
       const bob = ctx.newUser('bob');
-      const answers = await Promise.all(Array.from({ length: 25 }, () => ctx.http().get('/api/ledger/balance').set(bob.headers())));
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, () => ctx.http().get('/api/ledger/balance').set(bob.headers())),
+      );
       expect(answers.map((a) => a.status)).toEqual(Array(25).fill(200));
-      expect(new Set(answers.map((a) => (a.body as { bambooBalance: number }).bambooBalance))).toEqual(new Set([1_000]));
+      expect(
+        new Set(answers.map((a) => (a.body as { bambooBalance: number }).bambooBalance)),
+      ).toEqual(new Set([1_000]));
       const { rows } = await ctx.db.execute(sql`
         select (select count(*)::int from ledger.accounts where user_id = ${bob.id}) as accounts,
                (select count(*)::int from ledger.journal_transactions where kind = 'signup_grant' and reference = ${bob.id}) as grants`);
@@ -76,7 +109,11 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
   describe('stakes', () => {
     it('moves bamboo from the user to the site, answers the stake and the new balance (201)', async () => {
       const carol = ctx.newUser('carol');
-      const res = await ctx.http().post('/api/stakes').set(carol.headers()).send({ siteId: site, amount: 50, type: 'support', message: '  Lovely site  ' });
+      const res = await ctx
+        .http()
+        .post('/api/stakes')
+        .set(carol.headers())
+        .send({ siteId: site, amount: 50, type: 'support', message: '  Lovely site  ' });
       expect(res.status).toBe(201);
       const body = res.body as StakeCreateResponse;
       expect(body).toEqual({
@@ -99,15 +136,33 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
         select e.amount, a.kind from ledger.journal_entries e
         join ledger.journal_transactions t on t.id = e.transaction_id join ledger.accounts a on a.id = e.account_id
         where t.kind = 'stake' and t.reference = ${body.stake.id} order by e.amount`);
-      expect(rows.map((r) => [Number(r.amount), r.kind])).toEqual([[-50, 'user'], [50, 'site_pool']]);
+      expect(rows.map((r) => [Number(r.amount), r.kind])).toEqual([
+        [-50, 'user'],
+        [50, 'site_pool'],
+      ]);
     });
 
-    it('drops a message that is empty once trimmed, and lists the user\'s stakes newest first with domains', async () => {
+    it("drops a message that is empty once trimmed, and lists the user's stakes newest first with domains", async () => {
       const dave = ctx.newUser('dave');
-      const first = await ctx.http().post('/api/stakes').set(dave.headers()).send({ siteId: site, amount: 10, type: 'concern', message: '   ' }).expect(201);
+      const first = await ctx
+        .http()
+        .post('/api/stakes')
+        .set(dave.headers())
+        .send({ siteId: site, amount: 10, type: 'concern', message: '   ' })
+        .expect(201);
       expect((first.body as StakeCreateResponse).stake.message).toBeNull();
-      await ctx.http().post('/api/stakes').set(dave.headers()).send({ siteId: otherSite, amount: 20, type: 'support' }).expect(201);
-      await ctx.http().post('/api/stakes').set(dave.headers()).send({ siteId: site, amount: 30, type: 'support', message: 'x'.repeat(500) }).expect(201);
+      await ctx
+        .http()
+        .post('/api/stakes')
+        .set(dave.headers())
+        .send({ siteId: otherSite, amount: 20, type: 'support' })
+        .expect(201);
+      await ctx
+        .http()
+        .post('/api/stakes')
+        .set(dave.headers())
+        .send({ siteId: site, amount: 30, type: 'support', message: 'x'.repeat(500) })
+        .expect(201);
       const list = await ctx.http().get('/api/stakes/user').set(dave.headers()).expect(200);
       const stakes = list.body as StakeDto[];
       expect(stakes.map((s) => [s.amount, s.siteId, s.domain, s.type])).toEqual([
@@ -115,7 +170,16 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
         [20, otherSite, 'other.example', 'support'],
         [10, site, 'kind.example', 'concern'],
       ]);
-      expect(stakes[0]).toEqual({ id: expect.any(String), userId: dave.id, siteId: site, amount: 30, type: 'support', message: 'x'.repeat(500), createdAt: expect.any(String), domain: 'kind.example' });
+      expect(stakes[0]).toEqual({
+        id: expect.any(String),
+        userId: dave.id,
+        siteId: site,
+        amount: 30,
+        type: 'support',
+        message: 'x'.repeat(500),
+        createdAt: expect.any(String),
+        domain: 'kind.example',
+      });
       // Someone else's stakes are not listed.
       const erin = ctx.newUser('erin');
       await ctx.http().get('/api/stakes/user').set(erin.headers()).expect(200, []);
@@ -123,23 +187,58 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
 
     it('refuses a stake above the balance with 400 "Insufficient balance" and writes nothing', async () => {
       const frank = ctx.newUser('frank');
-      await ctx.http().post('/api/stakes').set(frank.headers()).send({ siteId: site, amount: 1_000, type: 'support' }).expect(201);
+      await ctx
+        .http()
+        .post('/api/stakes')
+        .set(frank.headers())
+        .send({ siteId: site, amount: 1_000, type: 'support' })
+        .expect(201);
       const before = await ledgerSnapshot(ctx.db);
-      const res = await ctx.http().post('/api/stakes').set(frank.headers()).send({ siteId: site, amount: 1, type: 'support' });
+      const res = await ctx
+        .http()
+        .post('/api/stakes')
+        .set(frank.headers())
+        .send({ siteId: site, amount: 1, type: 'support' });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, message: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' });
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        message: 'Insufficient balance',
+        code: 'INSUFFICIENT_BALANCE',
+      });
       expect(await ledgerSnapshot(ctx.db)).toEqual(before);
       expect(await storedBalance(ctx.db, frank.id)).toBe(0);
     });
 
-    it('writes one stake-placed event per stake with the site\'s new totals and a growing site version', async () => {
+    it("writes one stake-placed event per stake with the site's new totals and a growing site version", async () => {
       const fresh = await ctx.newSite('events.example');
       const grace = ctx.newUser('grace');
-      await ctx.http().post('/api/stakes').set(grace.headers()).send({ siteId: fresh, amount: 5, type: 'support' }).expect(201);
-      const second = await ctx.http().post('/api/stakes').set(grace.headers()).send({ siteId: fresh, amount: 7, type: 'concern', message: 'hmm' }).expect(201);
-      const events = (await outboxEvents(ctx.db, Topics.StakePlaced)).filter((e) => e.key === String(fresh));
+      await ctx
+        .http()
+        .post('/api/stakes')
+        .set(grace.headers())
+        .send({ siteId: fresh, amount: 5, type: 'support' })
+        .expect(201);
+      const second = await ctx
+        .http()
+        .post('/api/stakes')
+        .set(grace.headers())
+        .send({ siteId: fresh, amount: 7, type: 'concern', message: 'hmm' })
+        .expect(201);
+      const events = (await outboxEvents(ctx.db, Topics.StakePlaced)).filter(
+        (e) => e.key === String(fresh),
+      );
       expect(events.map((e) => e.payload)).toEqual([
-        expect.objectContaining({ siteId: fresh, userId: grace.id, amount: 5, type: 'support', message: null, totalStaked: 5, supportTotal: 5, concernTotal: 0, siteVersion: 1 }),
+        expect.objectContaining({
+          siteId: fresh,
+          userId: grace.id,
+          amount: 5,
+          type: 'support',
+          message: null,
+          totalStaked: 5,
+          supportTotal: 5,
+          concernTotal: 0,
+          siteVersion: 1,
+        }),
         {
           stakeId: (second.body as StakeCreateResponse).stake.id,
           siteId: fresh,
@@ -160,15 +259,45 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
       const fresh = await ctx.newSite('community.example');
       const henry = ctx.newUser('henry');
       for (let i = 1; i <= 12; i++) {
-        await ctx.http().post('/api/stakes').set(henry.headers()).send({ siteId: fresh, amount: i, type: i % 3 === 0 ? 'concern' : 'support', message: `stake ${i}` }).expect(201);
+        await ctx
+          .http()
+          .post('/api/stakes')
+          .set(henry.headers())
+          .send({
+            siteId: fresh,
+            amount: i,
+            type: i % 3 === 0 ? 'concern' : 'support',
+            message: `stake ${i}`,
+          })
+          .expect(201);
       }
-      await ctx.http().post(`/api/sites/${fresh}/vote`).set(henry.headers()).send({ type: 'down' }).expect(200);
+      await ctx
+        .http()
+        .post(`/api/sites/${fresh}/vote`)
+        .set(henry.headers())
+        .send({ type: 'down' })
+        .expect(200);
       const res = await ctx.http().get(`/api/sites/${fresh}/community`).expect(200);
       const concern = 3 + 6 + 9 + 12;
-      expect(res.body).toMatchObject({ siteId: fresh, upvotes: 0, downvotes: 1, totalStaked: 78, supportTotal: 78 - concern, concernTotal: concern });
+      expect(res.body).toMatchObject({
+        siteId: fresh,
+        upvotes: 0,
+        downvotes: 1,
+        totalStaked: 78,
+        supportTotal: 78 - concern,
+        concernTotal: concern,
+      });
       const recent = (res.body as { recentStakes: StakeDto[] }).recentStakes;
-      expect(recent.map((s) => s.message)).toEqual(Array.from({ length: 10 }, (_, i) => `stake ${12 - i}`));
-      expect(recent[0]).toMatchObject({ userId: henry.id, siteId: fresh, amount: 12, type: 'concern', domain: 'community.example' });
+      expect(recent.map((s) => s.message)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `stake ${12 - i}`),
+      );
+      expect(recent[0]).toMatchObject({
+        userId: henry.id,
+        siteId: fresh,
+        amount: 12,
+        type: 'concern',
+        domain: 'community.example',
+      });
       await ctx.http().get('/api/sites/999999/community').expect(404);
       const bad = await ctx.http().get('/api/sites/abc/community').expect(400);
       expect(bad.body).toMatchObject({ message: 'site id must be a positive whole number' });
@@ -192,7 +321,9 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
       expect(first.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
       expect(replay.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBe('true');
       expect(await storedBalance(ctx.db, ivy.id)).toBe(900);
-      const { rows } = await ctx.db.execute(sql`select count(*)::int as n from ledger.stakes where user_id = ${ivy.id}`);
+      const { rows } = await ctx.db.execute(
+        sql`select count(*)::int as n from ledger.stakes where user_id = ${ivy.id}`,
+      );
       expect(rows[0]?.n).toBe(1);
       // A new key is a new stake.
       await stakeWith(ivy, 'key-2', body).expect(201);
@@ -202,7 +333,9 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
     it('charges once when the same key arrives many times at once', async () => {
       const jack = ctx.newUser('jack');
       const body = { siteId: site, amount: 30, type: 'concern' };
-      const answers = await Promise.all(Array.from({ length: 12 }, () => stakeWith(jack, 'same-key', body)));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => stakeWith(jack, 'same-key', body)),
+      );
       expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
       expect(new Set(answers.map((a) => a.text)).size).toBe(1); // byte for byte
       expect(await storedBalance(ctx.db, jack.id)).toBe(970);
@@ -222,15 +355,33 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
       const liam = ctx.newUser('liam');
       await stakeWith(liam, 'k', { siteId: site, amount: 10, type: 'support' }).expect(201);
       const before = await ledgerSnapshot(ctx.db);
-      for (const changed of [{ siteId: site, amount: 11, type: 'support' }, { siteId: site, amount: 10, type: 'concern' }, { siteId: otherSite, amount: 10, type: 'support' }, { siteId: site, amount: 10, type: 'support', message: 'now with words' }]) {
+      for (const changed of [
+        { siteId: site, amount: 11, type: 'support' },
+        { siteId: site, amount: 10, type: 'concern' },
+        { siteId: otherSite, amount: 10, type: 'support' },
+        { siteId: site, amount: 10, type: 'support', message: 'now with words' },
+      ]) {
         const res = await stakeWith(liam, 'k', changed);
         expect(res.status).toBe(422);
-        expect(res.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: expect.stringContaining('Idempotency-Key') });
+        expect(res.body).toMatchObject({
+          code: 'IDEMPOTENCY_KEY_REUSED',
+          message: expect.stringContaining('Idempotency-Key'),
+        });
       }
       expect(await ledgerSnapshot(ctx.db)).toEqual(before);
       // A trimmed message is the same request.
-      await stakeWith(liam, 'k2', { siteId: site, amount: 1, type: 'support', message: 'hi' }).expect(201);
-      await stakeWith(liam, 'k2', { siteId: site, amount: 1, type: 'support', message: '  hi ' }).expect(201);
+      await stakeWith(liam, 'k2', {
+        siteId: site,
+        amount: 1,
+        type: 'support',
+        message: 'hi',
+      }).expect(201);
+      await stakeWith(liam, 'k2', {
+        siteId: site,
+        amount: 1,
+        type: 'support',
+        message: '  hi ',
+      }).expect(201);
       expect(await storedBalance(ctx.db, liam.id)).toBe(989);
     });
 
@@ -239,11 +390,20 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
       const body = { siteId: site, amount: 5, type: 'support' };
       const a = await stakeWith(mia, 'shared', body).expect(201);
       const b = await stakeWith(noah, 'shared', body).expect(201);
-      expect((a.body as StakeCreateResponse).stake.id).not.toBe((b.body as StakeCreateResponse).stake.id);
+      expect((a.body as StakeCreateResponse).stake.id).not.toBe(
+        (b.body as StakeCreateResponse).stake.id,
+      );
       for (const key of ['', 'has space', 'x'.repeat(201), 'ünïcode']) {
-        const res = await ctx.http().post('/api/stakes').set(mia.headers()).set('Idempotency-Key', key).send(body);
+        const res = await ctx
+          .http()
+          .post('/api/stakes')
+          .set(mia.headers())
+          .set('Idempotency-Key', key)
+          .send(body);
         expect([key, res.status]).toEqual([key, 400]);
-        expect(res.body).toMatchObject({ message: 'Idempotency-Key must be 1 to 200 visible ASCII characters' });
+        expect(res.body).toMatchObject({
+          message: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
+        });
       }
     });
 
@@ -262,10 +422,16 @@ describe('ledger HTTP API: accounts, stakes, idempotency', () => {
 
     it('does not remember a refused request: the same key can be retried', async () => {
       const olivia = ctx.newUser('olivia');
-      const res = await stakeWith(olivia, 'too-much', { siteId: site, amount: 1_001, type: 'support' });
+      const res = await stakeWith(olivia, 'too-much', {
+        siteId: site,
+        amount: 1_001,
+        type: 'support',
+      });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ message: 'Insufficient balance' });
-      await stakeWith(olivia, 'too-much', { siteId: site, amount: 1_000, type: 'support' }).expect(201);
+      await stakeWith(olivia, 'too-much', { siteId: site, amount: 1_000, type: 'support' }).expect(
+        201,
+      );
     });
   });
 
