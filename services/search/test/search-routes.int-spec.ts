@@ -34,10 +34,12 @@ describe('search HTTP routes', () => {
           'analyzedAt',
           'description',
           'domain',
+          'domainFacts',
           'downvotes',
           'frenlinessScore',
           'id',
           'indexedAt',
+          'insight',
           'isClaimed',
           'isVerified',
           'title',
@@ -48,6 +50,9 @@ describe('search HTTP routes', () => {
         ].sort(),
       );
       expect(body.results[0]).toMatchObject({ url: 'https://www.wikipedia.org/', frenlinessScore: null, analysisData: null, analyzedAt: null, upvotes: 0 });
+      // Never a score where there is no analysis: what is known, and why there is no more (the crawler is off in these tests).
+      expect(body.results[0]?.insight).toEqual({ state: 'not_analysable', reason: 'Automatic crawling is switched off on this installation' });
+      expect(body.web).toBe('reachable');
     });
 
     it('pages with page and limit', async () => {
