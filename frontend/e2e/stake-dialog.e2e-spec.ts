@@ -87,8 +87,19 @@ describe('the stake dialog', () => {
     });
   });
 
-  it('closes on Cancel, and opens again with the defaults', async () => {
+  it('closes on Escape while its toast is showing (the toast stays), and on Cancel, and opens again with the defaults', async () => {
     const { page } = grace;
+    // A toast raised from the dialog is Radix's newest layer, yet Escape is for the dialog.
+    await amount(page).fill('1500');
+    await dialog(page).getByRole('button', { name: 'Stake Bamboo' }).click();
+    // Located by markup: the open dialog hides the rest of the page, toasts too, from roles.
+    const toast = page.locator('ol > li', { hasText: 'Insufficient Balance' });
+    await toast.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await toast.isVisible()).toBe(true);
+
+    await openDialog(page);
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     await dialog(page).waitFor({ state: 'detached' });
     await openDialog(page);

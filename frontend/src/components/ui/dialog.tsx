@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { XIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { isEscapeHandedToDialog } from './escape-to-dialog';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -10,8 +11,10 @@ export const DialogClose = DialogPrimitive.Close;
 export function DialogContent({
   className,
   children,
+  onKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const close = useRef<HTMLButtonElement>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[1px]" />
@@ -22,9 +25,16 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onKeyDown={(event) => {
+          onKeyDown?.(event);
+          // A toast above this dialog left the Escape press to it (escape-to-dialog.ts).
+          if (event.key === 'Escape' && isEscapeHandedToDialog(event.nativeEvent))
+            close.current?.click();
+        }}
       >
         {children}
         <DialogPrimitive.Close
+          ref={close}
           className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none"
           aria-label="Close"
         >

@@ -1,6 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CheckCircle2Icon, CircleAlertIcon, InfoIcon, XIcon } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { handEscapeToFocusedDialog } from '../../components/ui/escape-to-dialog';
 import { cn } from '../../lib/cn';
 import { TOAST_DURATION_MS, toastStore, type ToastStore, type ToastVariant } from './toast-store';
 
@@ -44,6 +45,7 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
               if (!next) store.dismiss(id);
             }}
             type={variant === 'destructive' ? 'foreground' : 'background'}
+            onEscapeKeyDown={handEscapeToFocusedDialog}
             className={cn(
               'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
               'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',

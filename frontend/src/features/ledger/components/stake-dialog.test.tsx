@@ -143,6 +143,22 @@ describe('Stake Your Bamboo', () => {
     expect(await screen.findByText('Failed to stake bamboo. Please try again.')).toBeTruthy();
   });
 
+  it('closes on Escape even while a toast it raised is showing, and the toast stays', async () => {
+    const { actor, dialog } = await openDialog();
+    const amount = within(dialog).getByLabelText('Stake Amount');
+    await actor.clear(amount);
+    await actor.type(amount, '1001{Enter}');
+    expect(await screen.findByText('Insufficient Balance')).toBeTruthy();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await actor.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Insufficient Balance')).toBeTruthy();
+    await actor.keyboard('{Escape}'); // nothing else open: the next Escape is the toast's
+    await waitFor(() => expect(screen.queryByText('Insufficient Balance')).toBeNull());
+  });
+
   it('closes on Cancel without staking', async () => {
     const { actor, dialog, server } = await openDialog();
     await actor.click(within(dialog).getByRole('button', { name: 'Cancel' }));
