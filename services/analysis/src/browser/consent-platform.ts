@@ -1,12 +1,12 @@
 // Which consent platform a page runs, told by DuckDuckGo's autoconsent (its content script and the
-// rules shipped in the npm package; nothing is downloaded). Autoconsent runs in every frame with
+// rules shipped in the npm package; nothing is downloaded). Autoconsent runs in the page's frames with
 // no automatic action and no pre-hiding: it only reports what it recognised, and Frenly never asks
 // it to opt in or out. Its generic heuristic also names cookie banners no rule knows.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { filterCompactRules } from '@duckduckgo/autoconsent';
-import type { BrowserContext, Frame } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 
 const BINDING = 'autoconsentSendMessage';
 
@@ -88,30 +88,28 @@ export class ConsentPlatformWatcher {
   /** Answers given so far: the page can call the binding too, and must not make Node work for it. */
   private readonly inits = new Map<Frame, number>();
   private evals = 0;
-  /** Frames waiting for their rules until the page has loaded (see start()). */
-  private pending: (() => void)[] | null = [];
+  private constructor(private readonly script: string) {}
 
-  private constructor() {}
-
+  /** The reporting channel, in every frame of the context; autoconsent itself comes with start(). */
   static async attach(context: BrowserContext): Promise<ConsentPlatformWatcher> {
     const { script, rules } = await loadAssets();
-    const watcher = new ConsentPlatformWatcher();
+    const watcher = new ConsentPlatformWatcher(script);
     await context.exposeBinding(BINDING, ({ frame }, message: unknown) => {
       watcher.receive(frame, message, rules);
     });
-    await context.addInitScript({ content: script });
     return watcher;
   }
 
   /**
-   * Hands autoconsent its rules, in the frames that asked so far and from now on. Called once the
-   * page has loaded: parsing the rules costs the page's main thread a noticeable time, which
-   * must not delay the load the rest of the visit waits for.
+   * Runs autoconsent in the page's frames, once the page has loaded and settled: its script and
+   * rules cost the page's main thread time that must not slow the load the visit records (a
+   * banner is in the DOM by then; nothing needs hiding before it shows).
    */
-  start(): void {
-    const pending = this.pending ?? [];
-    this.pending = null;
-    for (const reply of pending) reply();
+  start(page: Page): void {
+    for (const frame of page.frames().slice(0, MAX_FRAMES)) {
+      if (frame.isDetached() || frame.url() === 'about:blank') continue;
+      void frame.evaluate(this.script).catch(() => undefined);
+    }
   }
 
   /** Resolves when the top frame's detection finished, or after `capMs`. */
@@ -167,8 +165,7 @@ export class ConsentPlatformWatcher {
             }, initResp)
             .catch(() => undefined);
         };
-        if (this.pending) this.pending.push(reply);
-        else reply();
+        reply();
         return;
       }
       case 'eval': {

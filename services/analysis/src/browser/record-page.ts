@@ -113,7 +113,7 @@ export async function recordPage(
       binding: RECORDER_BINDING,
       watched: RECORDER_WATCHED,
     });
-    // Autoconsent listens in every frame (detection only: it never answers a banner).
+    // Autoconsent's channel in every frame (detection only: it never answers a banner).
     const consentPlatform =
       options.design === false ? null : await ConsentPlatformWatcher.attach(context);
     const page = await context.newPage();
@@ -138,7 +138,7 @@ export async function recordPage(
         Math.min(options.settleCapMs ?? 4_000, remaining(COLLECT_RESERVE_MS)),
       );
       // Autoconsent parses its rules in the page: only once the visit's own traffic has settled.
-      consentPlatform?.start();
+      consentPlatform?.start(page);
     } catch (error) {
       if (error instanceof BrowserTierError) throw error;
       if ((error as Error).name === 'TimeoutError') timedOut = true;
