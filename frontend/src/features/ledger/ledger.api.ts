@@ -123,6 +123,36 @@ export function patchSiteCounts(
   }
 }
 
+/**
+ * Writes a site's new total staked into every cached search result list and its community
+ * entry, in place: a live `stake_update` shows at once, before the refetch it also causes.
+ */
+export function patchSiteStake(
+  dispatch: AppThunkDispatch,
+  getState: () => RootState,
+  siteId: number,
+  totalStaked: number,
+): void {
+  const state = getState();
+  for (const args of searchApi.util.selectCachedArgsForQuery(state, 'search')) {
+    dispatch(
+      searchApi.util.updateQueryData('search', args, (draft) => {
+        for (const result of draft.results) {
+          if (result.id === siteId) result.totalStaked = totalStaked;
+        }
+      }),
+    );
+  }
+  for (const cachedSiteId of ledgerApi.util.selectCachedArgsForQuery(state, 'siteCommunity')) {
+    if (cachedSiteId !== siteId) continue;
+    dispatch(
+      ledgerApi.util.updateQueryData('siteCommunity', cachedSiteId, (draft) => {
+        draft.totalStaked = totalStaked;
+      }),
+    );
+  }
+}
+
 /** Records the user's vote on a site (null: removed) in every cached list of their votes. */
 function patchMyVote(
   dispatch: AppThunkDispatch,

@@ -61,6 +61,48 @@ describe(parseLiveMessage.name, () => {
     });
   });
 
+  const insights = {
+    type: 'site_insights_update',
+    siteId: 4,
+    url: 'https://site4.example/',
+    domain: 'site4.example',
+    frenlinessScore: 58,
+    trustScore: 'medium',
+    trackers: 3,
+    darkPatterns: ['Countdown timer', 'Confirmshaming'],
+    analysedAt: '2026-11-27T06:00:00.000Z',
+    tier: 'html',
+  };
+
+  it('reads site_insights_update frames, with or without a site id', () => {
+    expect(parseLiveMessage(JSON.stringify(insights))).toEqual(insights);
+    expect(parseLiveMessage(JSON.stringify({ ...insights, siteId: null }))).toEqual({
+      ...insights,
+      siteId: null,
+    });
+  });
+
+  it.each([
+    ['no site id field', { siteId: undefined }],
+    ['a site id that is not a whole number', { siteId: 4.5 }],
+    ['no url', { url: undefined }],
+    ['an empty url', { url: '' }],
+    ['no domain', { domain: undefined }],
+    ['a score above 100', { frenlinessScore: 101 }],
+    ['a score below 0', { frenlinessScore: -1 }],
+    ['a score that is text', { frenlinessScore: '58' }],
+    ['an unknown trust level', { trustScore: 'very high' }],
+    ['a negative tracker count', { trackers: -1 }],
+    ['a fractional tracker count', { trackers: 1.5 }],
+    ['dark patterns that are not names', { darkPatterns: [1, 2] }],
+    ['dark patterns that are not a list', { darkPatterns: 'Countdown timer' }],
+    ['a date that is not one', { analysedAt: 'yesterday' }],
+    ['an unknown tier', { tier: 'llm' }],
+    ['no tier', { tier: undefined }],
+  ])('refuses a site_insights_update with %s', (_why, change) => {
+    expect(parseLiveMessage(JSON.stringify({ ...insights, ...change }))).toBeNull();
+  });
+
   it('refuses what it cannot trust', () => {
     expect(parseLiveMessage('not json')).toBeNull();
     expect(parseLiveMessage('{"type":"vote_update","siteId":4}')).toBeNull();
@@ -122,6 +164,89 @@ describe(applyLiveMessage.name, () => {
       upvotes: 3,
       downvotes: 1,
     });
+  });
+
+  const landed = (siteId: number | null, url: string) =>
+    JSON.stringify({
+      type: 'site_insights_update',
+      siteId,
+      url,
+      domain: new URL(url).hostname,
+      frenlinessScore: 41,
+      trustScore: 'low',
+      trackers: 5,
+      darkPatterns: ['Countdown timer'],
+      analysedAt: '2026-11-27T06:00:00.000Z',
+      tier: 'html',
+    });
+
+  it('writes a landed analysis into that site’s results in every cached search, in place', async () => {
+    const store = makeStore();
+    const unanalysed = { ...site(2), frenlinessScore: null, trustScore: null };
+    await store.dispatch(
+      searchApi.util.upsertQueryData(
+        'search',
+        { q: 'a', page: 1 },
+        page('a', [site(1), unanalysed]),
+      ),
+    );
+    await store.dispatch(
+      searchApi.util.upsertQueryData('search', { q: 'b', page: 1 }, page('b', [unanalysed])),
+    );
+    const untouched = results(store, 'a')?.[0];
+
+    applyLiveMessage(landed(2, 'https://elsewhere.example/'), store.dispatch, store.getState);
+
+    for (const q of ['a', 'b']) {
+      const patched = results(store, q)?.find((s) => s.id === 2);
+      expect(patched).toMatchObject({
+        frenlinessScore: 41,
+        trustScore: 'low',
+        analyzedAt: '2026-11-27T06:00:00.000Z',
+        insight: { state: 'analysed' },
+        analysisData: { trackers: 5, frenliness: { manipulativePatterns: ['Countdown timer'] } },
+      });
+    }
+    expect(results(store, 'a')?.[0]).toBe(untouched);
+  });
+
+  it('matches a landed analysis without a site id by its URL', async () => {
+    const store = makeStore();
+    const unanalysed = (id: number) => ({ ...site(id), frenlinessScore: null, trustScore: null });
+    await store.dispatch(
+      searchApi.util.upsertQueryData(
+        'search',
+        { q: 'a', page: 1 },
+        page('a', [unanalysed(1), unanalysed(2)]),
+      ),
+    );
+    applyLiveMessage(landed(null, 'https://site2.example/'), store.dispatch, store.getState);
+    expect(results(store, 'a')?.map((s) => s.frenlinessScore)).toEqual([null, 41]);
+  });
+
+  it('writes the total staked from stake_update at once, then refetches', async () => {
+    let calls = 0;
+    let answerRefetch: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', () => {
+      calls += 1;
+      if (calls === 1) return Promise.resolve(Response.json(page('a', [site(1), site(2)])));
+      // The refetch stays pending: what the card shows meanwhile comes from the frame alone.
+      return new Promise<Response>((resolve) => (answerRefetch = resolve));
+    });
+    const store = makeStore();
+    const subscription = store.dispatch(searchApi.endpoints.search.initiate({ q: 'a', page: 1 }));
+    await subscription;
+
+    applyLiveMessage(
+      '{"type":"stake_update","siteId":1,"totalStaked":50}',
+      store.dispatch,
+      store.getState,
+    );
+    expect(results(store, 'a')?.map((s) => s.totalStaked)).toEqual([50, 0]);
+    await waitFor(() => expect(calls).toBe(2));
+    answerRefetch(Response.json(page('a', [{ ...site(1), totalStaked: 50 }, site(2)])));
+    subscription.unsubscribe();
+    vi.unstubAllGlobals();
   });
 
   it('refetches the results on stake_update', async () => {

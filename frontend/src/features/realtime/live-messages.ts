@@ -1,5 +1,7 @@
 import type {
+  AnalysisData,
   LiveAnalysisUpdateMessage,
+  LiveSiteInsightsUpdateMessage,
   LiveStakeUpdateMessage,
   LiveVoteUpdateMessage,
 } from '@frenly/contracts';
@@ -7,19 +9,58 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../api/base-api';
 import type { RootState } from '../../app/store';
 import { analysisApi } from '../analysis/analysis.api';
-import { patchSiteCounts } from '../ledger/ledger.api';
+import { patchSiteCounts, patchSiteStake } from '../ledger/ledger.api';
+import { searchApi } from '../search/search.api';
 
 /** What the client acts on: `stake_update`'s totalStaked is optional, since results are refetched anyway. */
 export type LiveMessage =
   | LiveVoteUpdateMessage
   | (Omit<LiveStakeUpdateMessage, 'totalStaked'> & { totalStaked?: number })
   | LiveAnalysisUpdateMessage
+  | LiveSiteInsightsUpdateMessage
   | { type: 'pong' };
 
 const BROWSER_STATES = new Set(['pending', 'done', 'unavailable', 'failed']);
 
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
+
+const TRUST_SCORES = new Set(['high', 'medium', 'low']);
+const TIERS = new Set(['html', 'browser']);
+
+const isWholeCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * A `site_insights_update` only when every field is what the contract says: a card shows these
+ * figures as the analysis' own, so a frame that is half there is not half shown.
+ */
+function parseSiteInsights(frame: Record<string, unknown>): LiveSiteInsightsUpdateMessage | null {
+  const { siteId, url, domain, frenlinessScore, trustScore, trackers, darkPatterns } = frame;
+  const { analysedAt, tier } = frame;
+  if (siteId !== null && !(isWholeCount(siteId) && siteId > 0)) return null;
+  if (typeof url !== 'string' || url === '' || typeof domain !== 'string' || domain === '')
+    return null;
+  if (!isCount(frenlinessScore) || frenlinessScore < 0 || frenlinessScore > 100) return null;
+  if (typeof trustScore !== 'string' || !TRUST_SCORES.has(trustScore)) return null;
+  if (!isWholeCount(trackers)) return null;
+  if (!Array.isArray(darkPatterns) || !darkPatterns.every((name) => typeof name === 'string'))
+    return null;
+  if (typeof analysedAt !== 'string' || Number.isNaN(Date.parse(analysedAt))) return null;
+  if (typeof tier !== 'string' || !TIERS.has(tier)) return null;
+  return {
+    type: 'site_insights_update',
+    siteId,
+    url,
+    domain,
+    frenlinessScore,
+    trustScore: trustScore as LiveSiteInsightsUpdateMessage['trustScore'],
+    trackers,
+    darkPatterns,
+    analysedAt,
+    tier: tier as LiveSiteInsightsUpdateMessage['tier'],
+  };
+}
 
 /** Reads one socket frame; null for anything unparseable, unknown or incomplete. */
 export function parseLiveMessage(raw: unknown): LiveMessage | null {
@@ -55,6 +96,8 @@ export function parseLiveMessage(raw: unknown): LiveMessage | null {
         analysisId: frame.analysisId,
         browser: frame.browser as LiveAnalysisUpdateMessage['browser'],
       };
+    case 'site_insights_update':
+      return parseSiteInsights(frame);
     case 'pong':
       return { type: 'pong' };
     default:
@@ -65,8 +108,42 @@ export function parseLiveMessage(raw: unknown): LiveMessage | null {
 type Dispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 
 /**
+ * Replaces the insight fields of the results showing that site (by id, else by URL) in every
+ * cached search page, in place. The findings become the card's analysis data, so its summary
+ * line reads from what this analysis found rather than an older one.
+ */
+export function patchSiteInsights(
+  dispatch: Dispatch,
+  getState: () => RootState,
+  message: LiveSiteInsightsUpdateMessage,
+): void {
+  const shows = (result: { id: number; url: string }) =>
+    message.siteId !== null ? result.id === message.siteId : result.url === message.url;
+  const analysisData: AnalysisData = {
+    frenliness: { reasoning: '', improvements: [], manipulativePatterns: message.darkPatterns },
+    ux: { details: { strengths: [] } },
+    trackers: message.trackers,
+  };
+  for (const args of searchApi.util.selectCachedArgsForQuery(getState(), 'search')) {
+    dispatch(
+      searchApi.util.updateQueryData('search', args, (draft) => {
+        for (const result of draft.results) {
+          if (!shows(result)) continue;
+          result.frenlinessScore = message.frenlinessScore;
+          result.trustScore = message.trustScore;
+          result.analyzedAt = message.analysedAt;
+          result.insight = { state: 'analysed' };
+          result.analysisData = analysisData;
+        }
+      }),
+    );
+  }
+}
+
+/**
  * Applies a frame to the cache (spec §4): a vote patches that result's counts in place, a
- * stake refetches the results; unparseable frames are only logged (spec §8).
+ * stake patches the total staked and refetches the results, an analysis that landed patches the
+ * card's insights in place; unparseable frames are only logged (spec §8).
  */
 export function applyLiveMessage(
   raw: unknown,
@@ -83,7 +160,13 @@ export function applyLiveMessage(
       patchSiteCounts(dispatch, getState, message.siteId, message);
       return;
     case 'stake_update':
+      // The new total shows at once; the refetch brings the rest of what a stake changes.
+      if (message.totalStaked !== undefined)
+        patchSiteStake(dispatch, getState, message.siteId, message.totalStaked);
       dispatch(baseApi.util.invalidateTags(['Search', { type: 'Community', id: message.siteId }]));
+      return;
+    case 'site_insights_update':
+      patchSiteInsights(dispatch, getState, message);
       return;
     case 'analysis_update':
       // The browser tier enriched that analysis: a screen showing it fetches it again.

@@ -1,22 +1,20 @@
-import type { SearchResultDto, VoteType } from '@frenly/contracts';
+import type { SearchResultDto, VoteType, WebReachability } from '@frenly/contracts';
 import {
   BadgeCheckIcon,
-  CircleDashedIcon,
   LeafIcon,
   ShieldIcon,
   SparklesIcon,
   TriangleAlertIcon,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { FrenlinessBadge } from '../../../components/frenliness-badge';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { formatNumber } from '../../../lib/format';
 import { communityAlertTrigger, showsCommunityAlert } from '../../../lib/frenliness';
-import { insightSummary } from '../../../lib/insight-summary';
 import { VoteButtons } from '../../ledger/components/vote-buttons';
 import { analysisPath } from '../../../lib/analysis-path';
+import { ResultInsightBadge, ResultInsightDetails } from './result-insight';
 
 interface ResultCardProps {
   /** The signed-in user's vote on this site (null: none); undefined for visitors. */
@@ -24,12 +22,13 @@ interface ResultCardProps {
   site: SearchResultDto;
   onVote: (siteId: number, type: VoteType) => void;
   onStake: (site: SearchResultDto) => void;
+  /** The search answer's `web`: 'unreachable' turns every queue state into "cannot reach the web". */
+  web?: WebReachability;
 }
 
 /** One search result with its transparency insights (spec §2). */
-export function ResultCard({ site, myVote, onVote, onStake }: ResultCardProps) {
+export function ResultCard({ site, myVote, onVote, onStake, web = 'reachable' }: ResultCardProps) {
   const score = site.frenlinessScore;
-  const summary = score === null ? null : insightSummary(site.analysisData);
   const headingId = `result-${site.id}`;
   return (
     <article
@@ -41,22 +40,7 @@ export function ResultCard({ site, myVote, onVote, onStake }: ResultCardProps) {
           {site.url}
         </p>
         <div className="flex flex-wrap items-center gap-1.5">
-          {score === null ? (
-            <>
-              <Badge tone="neutral">
-                <CircleDashedIcon aria-hidden="true" />
-                Not yet analysed
-              </Badge>
-              <Link
-                to={analysisPath(site.url)}
-                className="rounded text-xs font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950 focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none"
-              >
-                Analyse it
-              </Link>
-            </>
-          ) : (
-            <FrenlinessBadge score={score} explain={{ findings: summary }} />
-          )}
+          <ResultInsightBadge site={site} web={web} />
           {site.isVerified && (
             <Badge tone="verified">
               <BadgeCheckIcon aria-hidden="true" />
@@ -89,12 +73,7 @@ export function ResultCard({ site, myVote, onVote, onStake }: ResultCardProps) {
         </p>
       )}
 
-      {summary && (
-        <p className="mt-2 flex items-start gap-1.5 text-xs font-medium text-slate-600">
-          <SparklesIcon aria-hidden="true" className="mt-px size-3.5 shrink-0 text-emerald-700" />
-          <span>{summary}</span>
-        </p>
-      )}
+      <ResultInsightDetails site={site} web={web} />
 
       {showsCommunityAlert(score) && (
         <div

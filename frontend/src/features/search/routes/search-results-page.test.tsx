@@ -122,6 +122,8 @@ describe('search results', () => {
           frenlinessScore: null,
           trustScore: null,
           url: 'https://new.example/x',
+          analyzedAt: null,
+          insight: { state: 'queued', etaMinutes: 3 },
         }),
       ]),
     });
@@ -160,7 +162,10 @@ describe('search results', () => {
     );
 
     const fresh = card('New');
-    expect(within(fresh).getByText('Not yet analysed')).toBeTruthy();
+    expect(within(fresh).getByText('Queued for analysis')).toBeTruthy();
+    expect(within(fresh).getByTestId('insight-status').textContent).toBe(
+      'Queued for analysis — usually ready in 3 min',
+    );
     expect(within(fresh).queryByText(/Frenliness/)).toBeNull();
     expect(within(fresh).getByRole('link', { name: 'Analyse it' }).getAttribute('href')).toBe(
       '/analysis?url=https%3A%2F%2Fnew.example%2Fx',
@@ -289,5 +294,85 @@ describe('search results', () => {
     socket?.emit(JSON.stringify({ type: 'vote_update', siteId: 9, upvotes: 10, downvotes: 2 }));
     await waitFor(() => expect(screen.getByTestId('upvotes').textContent).toBe('10'));
     expect(screen.getByTestId('downvotes').textContent).toBe('2');
+  });
+
+  it('says how many results on the page have no insights yet, and why when the web is out of reach', async () => {
+    const pending = siteFixture({
+      id: 2,
+      title: 'Pending',
+      frenlinessScore: null,
+      trustScore: null,
+      analyzedAt: null,
+      insight: { state: 'unreachable' },
+    });
+    stubServer(null, {
+      'GET /api/search': () =>
+        Response.json({
+          query: 'q',
+          results: [siteFixture({ id: 1 }), pending],
+          total: 2,
+          totalIsEstimate: false,
+          page: 1,
+          limit: 10,
+          correctedQuery: null,
+          web: 'unreachable',
+        }),
+    });
+    renderApp('/?q=sites');
+    // The spec's line stays as it is; the note under it keeps it true.
+    await screen.findByText('About 2 results with AI transparency insights');
+    expect(screen.getByTestId('pending-insights-note').textContent).toBe(
+      '1 of 2 results on this page have not been analysed yet: Frenly cannot reach the web from here.',
+    );
+    expect(within(card('Pending')).getByTestId('insight-status').textContent).toBe(
+      'Frenly cannot reach the web from here, so this site cannot be analysed yet',
+    );
+  });
+
+  it('shows no note when every result on the page is analysed', async () => {
+    stubServer(null, { 'GET /api/search': answer([siteFixture({ id: 1 })]) });
+    renderApp('/?q=one');
+    await screen.findByText('About 1 result with AI transparency insights');
+    expect(screen.queryByTestId('pending-insights-note')).toBeNull();
+  });
+
+  it('turns a queued card into an analysed one when its analysis lands, live', async () => {
+    FakeWebSocket.instances = [];
+    stubServer(ADA, {
+      'GET /api/search': answer([
+        siteFixture({
+          id: 9,
+          title: 'Fresh',
+          frenlinessScore: null,
+          trustScore: null,
+          analyzedAt: null,
+          insight: { state: 'queued', etaMinutes: 2 },
+        }),
+      ]),
+    });
+    renderApp('/?q=example');
+    const fresh = await screen.findByRole('article');
+    expect(within(fresh).queryByText(/Frenliness/)).toBeNull();
+    FakeWebSocket.instances.at(-1)?.emit(
+      JSON.stringify({
+        type: 'site_insights_update',
+        siteId: 9,
+        url: 'https://example.org/',
+        domain: 'example.org',
+        frenlinessScore: 72,
+        trustScore: 'high',
+        trackers: 2,
+        darkPatterns: ['Countdown timer'],
+        analysedAt: new Date().toISOString(),
+        tier: 'html',
+      }),
+    );
+    await within(fresh).findByText('Frenliness 72');
+    expect(within(fresh).getByText('High Trust')).toBeTruthy();
+    expect(within(fresh).getByTestId('insight-summary').textContent).toBe(
+      '2 trackers · 1 manipulative pattern',
+    );
+    expect(within(fresh).getByTestId('insight-age').textContent).toBe('Analysed just now');
+    expect(within(fresh).queryByTestId('insight-status')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { SearchResponse } from '@frenly/contracts';
 import { ChevronLeftIcon, ChevronRightIcon, SearchXIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -74,6 +75,7 @@ export default function SearchResultsPage() {
               <p className="mb-1 text-sm text-slate-600" aria-live="polite">
                 About {countOf(data.total, 'result')} with AI transparency insights
               </p>
+              <PendingInsightsNote results={data.results} web={data.web} />
               {data.correctedQuery && (
                 <p className="mb-3 text-sm text-slate-700">
                   Showing results for{' '}
@@ -88,6 +90,7 @@ export default function SearchResultsPage() {
                     myVote={myVotes && (myVotes[String(site.id)] ?? null)}
                     onVote={(siteId, type) => void castVote(siteId, type)}
                     onStake={openStake}
+                    web={data.web}
                   />
                 ))}
               </div>
@@ -106,6 +109,32 @@ export default function SearchResultsPage() {
         <StakeDialog site={stakeTarget} onOpenChange={onStakeDialogChange} />
       </div>
     </TooltipProvider>
+  );
+}
+
+/**
+ * Keeps the spec's "with AI transparency insights" line true: when some results on this page
+ * have no analysis yet, it says so (each of those cards says what is known and why).
+ */
+function PendingInsightsNote({
+  results,
+  web,
+}: {
+  results: SearchResponse['results'];
+  web: SearchResponse['web'];
+}) {
+  const pending = results.filter((site) => site.frenlinessScore === null).length;
+  if (pending === 0) return null;
+  const which =
+    pending === results.length
+      ? `No result on this page has been analysed yet`
+      : `${pending} of ${results.length} results on this page have not been analysed yet`;
+  return (
+    <p data-testid="pending-insights-note" className="mb-1 text-xs text-slate-500">
+      {web === 'unreachable'
+        ? `${which}: Frenly cannot reach the web from here.`
+        : `${which}; ${pending === 1 ? 'its card says' : 'their cards say'} what is known so far.`}
+    </p>
   );
 }
 
