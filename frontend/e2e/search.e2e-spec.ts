@@ -94,8 +94,10 @@ describe('search home and results', () => {
     expect(await title.getAttribute('href')).toBe('https://www.wikipedia.org/');
     expect(await title.getAttribute('target')).toBe('_blank');
     expect(await title.getAttribute('rel')).toBe('noopener noreferrer');
-    // Seeded sites are indexed but not yet analysed: no score band until the analyzer has run.
-    await card.getByText('Not yet analysed').waitFor();
+    // Seeded sites are indexed but not yet analysed: no score band until the analyzer has run,
+    // and the card says where its analysis stands instead.
+    await card.getByTestId('insight-status').waitFor();
+    expect(await card.getByText(/^Frenliness \d+$/).count()).toBe(0);
     expect(await card.getByTestId('upvotes').innerText()).toBe('0');
     expect(await card.getByTestId('downvotes').innerText()).toBe('0');
     await card.getByRole('button', { name: 'Stake Bamboo (0)' }).waitFor();

@@ -97,11 +97,15 @@ describe('the insight area of a result', () => {
 
   it('gives the reason a site could not be analysed', () => {
     show(unanalysed({ insight: { state: 'not_analysable', reason: 'robots.txt disallows it' } }));
-    expect(screen.getByText('Could not be analysed')).toBeTruthy();
-    expect(text('insight-status')).toBe(
-      'Could not be analysed: robots.txt disallows it. Frenly tries again later.',
-    );
+    expect(screen.getByText('Not analysed')).toBeTruthy();
+    expect(text('insight-status')).toBe('Not analysed: robots.txt disallows it.');
     expect(screen.queryByText(/Frenliness/)).toBeNull();
+  });
+
+  it('does not add a second full stop to a reason that has one', () => {
+    const reason = 'Automatic crawling is switched off on this installation.';
+    show(unanalysed({ insight: { state: 'not_analysable', reason } }));
+    expect(text('insight-status')).toBe(`Not analysed: ${reason}`);
   });
 });
 

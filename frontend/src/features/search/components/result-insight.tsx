@@ -42,10 +42,11 @@ export type PendingInsight =
 export function pendingInsight(site: InsightSite, web: WebReachability): PendingInsight {
   const insight = site.insight;
   if (insight.state === 'not_analysable')
+    // The reason is the server's own sentence (the last crawl's outcome); only a full stop is added.
     return {
       kind: 'not_analysable',
-      badge: 'Could not be analysed',
-      line: `Could not be analysed: ${insight.reason}. Frenly tries again later.`,
+      badge: 'Not analysed',
+      line: `Not analysed: ${/[.!?]$/.test(insight.reason) ? insight.reason : `${insight.reason}.`}`,
     };
   if (web === 'unreachable' || insight.state === 'unreachable')
     return {
