@@ -26,6 +26,10 @@ describe('routes (spec §2)', () => {
     ).toBeTruthy();
     const signIn = await screen.findByRole('link', { name: 'Sign in with Development sign-in' });
     expect(signIn.getAttribute('href')).toBe('/auth/dev');
+    // A score needs an analysis: the promise is made for analysed results only.
+    expect(
+      screen.getByText(/^Each result Frenly has analysed shows its Frenliness score/),
+    ).toBeTruthy();
   });
 
   it('brings a visitor who signs in from the results back to the same results', async () => {

@@ -10,7 +10,7 @@ const BLURBS = [
   {
     icon: SearchIcon,
     title: 'Search with insight',
-    text: 'Every result shows its Frenliness score, the trackers it carries and the design tricks it uses.',
+    text: 'Each result Frenly has analysed shows its Frenliness score, the trackers it loaded and the design tricks it uses.',
   },
   {
     icon: ScaleIcon,
