@@ -76,6 +76,8 @@ describe('routes (spec §2)', () => {
     renderApp('/somewhere/else');
     expect(await screen.findByRole('button', { name: 'Frenly Search' })).toBeTruthy();
     expect(screen.getByRole('button', { name: "I'm Feeling Frenly" })).toBeTruthy();
+    // No score is promised for a result Frenly has not analysed.
+    expect(screen.getByText(/once Frenly has analysed a site, its Frenliness score/)).toBeTruthy();
     expect(screen.getByText('1,000')).toBeTruthy();
     expect(
       screen.getByRole('link', { name: /open your dashboard/ }).querySelector('[aria-hidden]')

@@ -43,7 +43,8 @@ export default function SearchHomePage() {
         </div>
       </main>
       <footer className="px-4 py-6 text-center text-xs text-slate-600">
-        Every result comes with its Frenliness score, trackers, design patterns and community voice.
+        Every result shows the community's votes; once Frenly has analysed a site, its Frenliness
+        score, trackers and design patterns too.
       </footer>
     </div>
   );
