@@ -35,8 +35,16 @@ const problems = [];
 const objects = [];
 /** Examples (dir/examples/): validated and counted as the Secrets an operator creates, never applied. */
 const examplesDir = join(dir, 'examples');
-const yamlFiles = (folder) => (existsSync(folder) ? readdirSync(folder).filter((name) => /\.ya?ml$/.test(name)).sort() : []);
-for (const [folder, prefix, example] of [[dir, '', false], [examplesDir, 'examples/', true]]) {
+const yamlFiles = (folder) =>
+  existsSync(folder)
+    ? readdirSync(folder)
+        .filter((name) => /\.ya?ml$/.test(name))
+        .sort()
+    : [];
+for (const [folder, prefix, example] of [
+  [dir, '', false],
+  [examplesDir, 'examples/', true],
+]) {
   for (const name of yamlFiles(folder)) {
     const file = `${prefix}${name}`;
     for (const doc of parseAllDocuments(readFileSync(join(folder, name), 'utf8'))) {
@@ -66,56 +74,94 @@ for (const { file, object } of objects) {
 
 const byKind = (kind) => objects.filter(({ object }) => object.kind === kind);
 const names = (kind) => new Set(byKind(kind).map(({ object }) => object.metadata.name));
-const matches = (selector, labels) => Object.entries(selector ?? {}).every(([key, value]) => labels?.[key] === value);
+const matches = (selector, labels) =>
+  Object.entries(selector ?? {}).every(([key, value]) => labels?.[key] === value);
 
 for (const { file, object } of byKind('Deployment')) {
   const name = object.metadata.name;
   const where = `${file}: Deployment ${name}`;
   const template = object.spec?.template;
-  if (!matches(object.spec?.selector?.matchLabels, template?.metadata?.labels)) problems.push(`${where}: selector does not match the pod labels`);
+  if (!matches(object.spec?.selector?.matchLabels, template?.metadata?.labels))
+    problems.push(`${where}: selector does not match the pod labels`);
   for (const container of template?.spec?.containers ?? []) {
     const at = `${where}, container ${container.name}`;
     const ports = new Set((container.ports ?? []).map((port) => port.name));
     const requests = container.resources?.requests ?? {};
     if (!requests.cpu || !requests.memory) problems.push(`${at}: needs cpu and memory requests`);
     if (!container.resources?.limits?.memory) problems.push(`${at}: needs a memory limit`);
-    const probes = { startupProbe: '/health/live', livenessProbe: '/health/live', readinessProbe: READINESS_PATH[name] ?? '/health/ready' };
+    const probes = {
+      startupProbe: '/health/live',
+      livenessProbe: '/health/live',
+      readinessProbe: READINESS_PATH[name] ?? '/health/ready',
+    };
     for (const [probe, path] of Object.entries(probes)) {
       const httpGet = container[probe]?.httpGet;
       if (!httpGet) problems.push(`${at}: needs an HTTP ${probe}`);
       else {
-        if (httpGet.path !== path) problems.push(`${at}: ${probe} must ask ${path}, not ${httpGet.path}`);
-        if (!ports.has(httpGet.port)) problems.push(`${at}: ${probe} port ${httpGet.port} is not a named container port`);
+        if (httpGet.path !== path)
+          problems.push(`${at}: ${probe} must ask ${path}, not ${httpGet.path}`);
+        if (!ports.has(httpGet.port))
+          problems.push(`${at}: ${probe} port ${httpGet.port} is not a named container port`);
       }
     }
     for (const source of container.envFrom ?? []) {
-      if (source.configMapRef && !names('ConfigMap').has(source.configMapRef.name)) problems.push(`${at}: reads ConfigMap ${source.configMapRef.name}, which no manifest defines`);
-      if (source.secretRef && !names('Secret').has(source.secretRef.name)) problems.push(`${at}: reads Secret ${source.secretRef.name}, which no manifest (or example) defines`);
+      if (source.configMapRef && !names('ConfigMap').has(source.configMapRef.name))
+        problems.push(
+          `${at}: reads ConfigMap ${source.configMapRef.name}, which no manifest defines`,
+        );
+      if (source.secretRef && !names('Secret').has(source.secretRef.name))
+        problems.push(
+          `${at}: reads Secret ${source.secretRef.name}, which no manifest (or example) defines`,
+        );
     }
-    if (!(container.envFrom ?? []).some((source) => source.secretRef)) problems.push(`${at}: reads no Secret (DATABASE_URL, FRENLY_IDENTITY_SECRET)`);
-    const service = byKind('Service').find(({ object: svc }) => matches(svc.spec?.selector, template?.metadata?.labels));
+    if (!(container.envFrom ?? []).some((source) => source.secretRef))
+      problems.push(`${at}: reads no Secret (DATABASE_URL, FRENLY_IDENTITY_SECRET)`);
+    const service = byKind('Service').find(({ object: svc }) =>
+      matches(svc.spec?.selector, template?.metadata?.labels),
+    );
     if (!service) problems.push(`${where}: no Service selects its pods`);
-    else if (!(service.object.spec.ports ?? []).every((port) => ports.has(port.targetPort))) problems.push(`${where}: Service ${service.object.metadata.name} targets a port the container does not name`);
+    else if (!(service.object.spec.ports ?? []).every((port) => ports.has(port.targetPort)))
+      problems.push(
+        `${where}: Service ${service.object.metadata.name} targets a port the container does not name`,
+      );
   }
 }
 
 const deployments = names('Deployment');
 for (const { file, object } of byKind('HorizontalPodAutoscaler')) {
   const target = object.spec?.scaleTargetRef;
-  if (target?.kind !== 'Deployment' || !deployments.has(target.name)) problems.push(`${file}: HPA ${object.metadata.name} scales ${target?.kind} ${target?.name}, which is not a Deployment here`);
-  if ((object.spec?.minReplicas ?? 1) < 2) problems.push(`${file}: HPA ${object.metadata.name} should keep at least 2 replicas`);
+  if (target?.kind !== 'Deployment' || !deployments.has(target.name))
+    problems.push(
+      `${file}: HPA ${object.metadata.name} scales ${target?.kind} ${target?.name}, which is not a Deployment here`,
+    );
+  if ((object.spec?.minReplicas ?? 1) < 2)
+    problems.push(`${file}: HPA ${object.metadata.name} should keep at least 2 replicas`);
 }
-const scaled = new Set(byKind('HorizontalPodAutoscaler').map(({ object }) => object.spec?.scaleTargetRef?.name));
-for (const name of AUTOSCALED) if (!scaled.has(name)) problems.push(`no HorizontalPodAutoscaler for ${name}`);
+const scaled = new Set(
+  byKind('HorizontalPodAutoscaler').map(({ object }) => object.spec?.scaleTargetRef?.name),
+);
+for (const name of AUTOSCALED)
+  if (!scaled.has(name)) problems.push(`no HorizontalPodAutoscaler for ${name}`);
 
 for (const { file, object } of byKind('Ingress')) {
   for (const rule of object.spec?.rules ?? []) {
     for (const path of rule.http?.paths ?? []) {
       const backend = path.backend?.service;
-      const service = byKind('Service').find(({ object: svc }) => svc.metadata.name === backend?.name);
-      if (!service) problems.push(`${file}: Ingress ${object.metadata.name} routes to Service ${backend?.name}, which no manifest defines`);
-      else if (!(service.object.spec.ports ?? []).some((port) => port.name === backend.port?.name || port.port === backend.port?.number)) {
-        problems.push(`${file}: Ingress ${object.metadata.name} routes to a port Service ${backend.name} does not have`);
+      const service = byKind('Service').find(
+        ({ object: svc }) => svc.metadata.name === backend?.name,
+      );
+      if (!service)
+        problems.push(
+          `${file}: Ingress ${object.metadata.name} routes to Service ${backend?.name}, which no manifest defines`,
+        );
+      else if (
+        !(service.object.spec.ports ?? []).some(
+          (port) => port.name === backend.port?.name || port.port === backend.port?.number,
+        )
+      ) {
+        problems.push(
+          `${file}: Ingress ${object.metadata.name} routes to a port Service ${backend.name} does not have`,
+        );
       }
     }
   }
@@ -125,33 +171,73 @@ for (const { file, object } of byKind('Ingress')) {
 for (const { file, object, example } of byKind('Secret')) {
   if (example) continue;
   if ('FRENLY_IDENTITY_SECRET' in { ...object.data, ...object.stringData }) {
-    problems.push(`${file}: Secret ${object.metadata.name} sets FRENLY_IDENTITY_SECRET; the operator creates it (see examples/), none ships`);
+    problems.push(
+      `${file}: Secret ${object.metadata.name} sets FRENLY_IDENTITY_SECRET; the operator creates it (see examples/), none ships`,
+    );
   }
 }
 
 // Only the gateway is exposed: the services trust the identity header and have no rate limits of their own.
-const policies = byKind('NetworkPolicy').map(({ file, object }) => ({ file, object, ingressPolicy: isIngressPolicy(object) }));
-if (!policies.some(({ object, ingressPolicy }) => ingressPolicy && isEmptySelector(object.spec?.podSelector) && (object.spec?.ingress ?? []).length === 0)) {
-  problems.push('no default-deny ingress NetworkPolicy (podSelector: {}, policyTypes: [Ingress], no rules)');
+const policies = byKind('NetworkPolicy').map(({ file, object }) => ({
+  file,
+  object,
+  ingressPolicy: isIngressPolicy(object),
+}));
+if (
+  !policies.some(
+    ({ object, ingressPolicy }) =>
+      ingressPolicy &&
+      isEmptySelector(object.spec?.podSelector) &&
+      (object.spec?.ingress ?? []).length === 0,
+  )
+) {
+  problems.push(
+    'no default-deny ingress NetworkPolicy (podSelector: {}, policyTypes: [Ingress], no rules)',
+  );
 }
-const podLabels = new Map(byKind('Deployment').map(({ object }) => [object.metadata.name, object.spec?.template?.metadata?.labels ?? {}]));
+const podLabels = new Map(
+  byKind('Deployment').map(({ object }) => [
+    object.metadata.name,
+    object.spec?.template?.metadata?.labels ?? {},
+  ]),
+);
 const gatewayLabels = podLabels.get(GATEWAY);
 if (!gatewayLabels) problems.push(`no Deployment ${GATEWAY}`);
 for (const [name, labels] of podLabels) {
   if (name === GATEWAY) continue;
-  const applying = policies.filter(({ object, ingressPolicy }) => ingressPolicy && selects(object.spec?.podSelector, labels));
-  if (!applying.some(({ object }) => !isEmptySelector(object.spec?.podSelector))) problems.push(`Deployment ${name}: no NetworkPolicy of its own limits who reaches it`);
+  const applying = policies.filter(
+    ({ object, ingressPolicy }) => ingressPolicy && selects(object.spec?.podSelector, labels),
+  );
+  if (!applying.some(({ object }) => !isEmptySelector(object.spec?.podSelector)))
+    problems.push(`Deployment ${name}: no NetworkPolicy of its own limits who reaches it`);
   for (const { file, object } of applying) {
     for (const rule of object.spec?.ingress ?? []) {
       const where = `${file}: NetworkPolicy ${object.metadata.name} lets into ${name}`;
-      if ((rule.from ?? []).length === 0) problems.push(`${where} traffic from anywhere (a rule without "from")`);
+      if ((rule.from ?? []).length === 0)
+        problems.push(`${where} traffic from anywhere (a rule without "from")`);
       for (const peer of rule.from ?? []) {
-        const onlyGateway = gatewayLabels && peer.podSelector && !peer.namespaceSelector && !peer.ipBlock && !isEmptySelector(peer.podSelector)
-          && selects(peer.podSelector, gatewayLabels)
-          && [...podLabels].every(([other, otherLabels]) => other === GATEWAY || !selects(peer.podSelector, otherLabels));
-        const monitoring = !peer.podSelector && !peer.ipBlock && peer.namespaceSelector
-          && JSON.stringify(peer.namespaceSelector) === JSON.stringify({ matchLabels: { 'kubernetes.io/metadata.name': MONITORING_NAMESPACE } });
-        if (!onlyGateway && !monitoring) problems.push(`${where} traffic from ${JSON.stringify(peer)}, not only the ${GATEWAY} (or ${MONITORING_NAMESPACE})`);
+        const onlyGateway =
+          gatewayLabels &&
+          peer.podSelector &&
+          !peer.namespaceSelector &&
+          !peer.ipBlock &&
+          !isEmptySelector(peer.podSelector) &&
+          selects(peer.podSelector, gatewayLabels) &&
+          [...podLabels].every(
+            ([other, otherLabels]) => other === GATEWAY || !selects(peer.podSelector, otherLabels),
+          );
+        const monitoring =
+          !peer.podSelector &&
+          !peer.ipBlock &&
+          peer.namespaceSelector &&
+          JSON.stringify(peer.namespaceSelector) ===
+            JSON.stringify({
+              matchLabels: { 'kubernetes.io/metadata.name': MONITORING_NAMESPACE },
+            });
+        if (!onlyGateway && !monitoring)
+          problems.push(
+            `${where} traffic from ${JSON.stringify(peer)}, not only the ${GATEWAY} (or ${MONITORING_NAMESPACE})`,
+          );
       }
     }
   }
@@ -168,7 +254,10 @@ function isIngressPolicy(policy) {
 }
 
 function isEmptySelector(selector) {
-  return Object.keys(selector?.matchLabels ?? {}).length === 0 && (selector?.matchExpressions ?? []).length === 0;
+  return (
+    Object.keys(selector?.matchLabels ?? {}).length === 0 &&
+    (selector?.matchExpressions ?? []).length === 0
+  );
 }
 
 /** Whether a LabelSelector (matchLabels and matchExpressions) selects pods with these labels. */
@@ -189,7 +278,8 @@ function selects(selector, labels) {
 
 /** The kubernetes-models class of an apiVersion/kind, e.g. apps/v1 Deployment; undefined when unknown. */
 async function modelOf(apiVersion, kind) {
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !/^[A-Za-z]+$/.test(kind)) return undefined;
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !/^[A-Za-z]+$/.test(kind))
+    return undefined;
   try {
     // apps/v1 -> kubernetes-models/apps/v1/Deployment; the core group's v1 -> kubernetes-models/v1/Service
     const module = await import(`kubernetes-models/${apiVersion}/${kind}`);

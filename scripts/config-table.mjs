@@ -16,8 +16,18 @@ const runtimes = {
 
 // Variables read by the scripts rather than by a service.
 const scriptVars = [
-  ['SEARCH_PORT, LEDGER_PORT, ANALYSIS_PORT, REALTIME_PORT', '3001 … 3004', 'start:distributed', 'Ports of the services started by `npm run start:distributed` (the gateway uses PORT)'],
-  ['TEST_DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postgres', 'tests', 'Server on which the integration tests create (and drop) scratch databases'],
+  [
+    'SEARCH_PORT, LEDGER_PORT, ANALYSIS_PORT, REALTIME_PORT',
+    '3001 … 3004',
+    'start:distributed',
+    'Ports of the services started by `npm run start:distributed` (the gateway uses PORT)',
+  ],
+  [
+    'TEST_DATABASE_URL',
+    'postgres://postgres@127.0.0.1:5432/postgres',
+    'tests',
+    'Server on which the integration tests create (and drop) scratch databases',
+  ],
 ];
 
 const rows = new Map();
@@ -36,9 +46,12 @@ const lines = ['| Variable | Default | Used by | Meaning |', '| --- | --- | --- 
 for (const row of [...rows.values()].sort((a, b) => a.name.localeCompare(b.name))) {
   const defaults = [...row.defaults].map((d) => (d === '' ? '—' : `\`${d}\``)).join(' / ');
   const users = row.users.length === Object.keys(runtimes).length ? 'all' : row.users.join(', ');
-  lines.push(`| \`${row.name}\` | ${cell(defaults)} | ${users} | ${cell([...row.descriptions].join('; '))} |`);
+  lines.push(
+    `| \`${row.name}\` | ${cell(defaults)} | ${users} | ${cell([...row.descriptions].join('; '))} |`,
+  );
 }
-for (const [name, def, users, meaning] of scriptVars) lines.push(`| \`${name}\` | \`${def}\` | ${users} | ${meaning} |`);
+for (const [name, def, users, meaning] of scriptVars)
+  lines.push(`| \`${name}\` | \`${def}\` | ${users} | ${meaning} |`);
 const table = lines.join('\n');
 
 const start = '<!-- config-table:start -->';
@@ -50,11 +63,14 @@ if (!mode) {
   const readme = readFileSync('README.md', 'utf8');
   const [before, rest] = readme.split(start);
   const after = rest?.split(end)[1];
-  if (before === undefined || after === undefined) throw new Error(`README.md lacks the ${start} … ${end} markers`);
+  if (before === undefined || after === undefined)
+    throw new Error(`README.md lacks the ${start} … ${end} markers`);
   const updated = `${before}${start}\n${table}\n${end}${after}`;
   if (mode === '--write') writeFileSync('README.md', updated);
   else if (updated !== readme) {
-    console.error('README.md configuration table is out of date: run `node scripts/config-table.mjs --write`');
+    console.error(
+      'README.md configuration table is out of date: run `node scripts/config-table.mjs --write`',
+    );
     process.exit(1);
   } else console.log('README.md configuration table is current');
 }

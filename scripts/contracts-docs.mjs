@@ -22,7 +22,10 @@ if (mode && mode !== '--write' && mode !== '--check') {
   process.exit(2);
 }
 
-execFileSync('npm', ['run', '--silent', 'build', '-w', '@frenly/contracts'], { cwd: root, stdio: 'pipe' });
+execFileSync('npm', ['run', '--silent', 'build', '-w', '@frenly/contracts'], {
+  cwd: root,
+  stdio: 'pipe',
+});
 const contracts = await import('@frenly/contracts');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const schemas = contractSchemas(root);
@@ -62,7 +65,9 @@ for (const [path, document] of Object.entries(documents)) {
     }
     if (committed !== text) {
       stale += 1;
-      console.error(`${path} is out of date with libs/contracts: run \`node scripts/contracts-docs.mjs --write\` and commit it`);
+      console.error(
+        `${path} is out of date with libs/contracts: run \`node scripts/contracts-docs.mjs --write\` and commit it`,
+      );
     } else console.log(`${path} is current`);
   } else process.stdout.write(text);
 }
@@ -82,7 +87,10 @@ function assertUniqueOperationIds(openApi) {
   const seen = new Set();
   for (const [path, item] of Object.entries(openApi.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      if (seen.has(operation.operationId)) throw new Error(`duplicate operationId ${operation.operationId} (${method.toUpperCase()} ${path})`);
+      if (seen.has(operation.operationId))
+        throw new Error(
+          `duplicate operationId ${operation.operationId} (${method.toUpperCase()} ${path})`,
+        );
       seen.add(operation.operationId);
     }
   }

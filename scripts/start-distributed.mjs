@@ -98,7 +98,9 @@ async function checkInfrastructure() {
       return ['Kafka', { host, port: Number(port) }];
     }),
   ];
-  const results = await Promise.all(needed.map(async ([what, { host, port }]) => [what, host, port, await canConnect(host, port)]));
+  const results = await Promise.all(
+    needed.map(async ([what, { host, port }]) => [what, host, port, await canConnect(host, port)]),
+  );
   const down = results.filter(([, , , ok]) => !ok);
   if (down.length > 0) {
     for (const [what, host, port] of down) say(`${what} is not reachable at ${host}:${port}`);
@@ -106,7 +108,8 @@ async function checkInfrastructure() {
     process.exit(1);
   }
   try {
-    if (await ensureDatabase(settings.DATABASE_URL)) say(`created database ${new URL(settings.DATABASE_URL).pathname.slice(1)}`);
+    if (await ensureDatabase(settings.DATABASE_URL))
+      say(`created database ${new URL(settings.DATABASE_URL).pathname.slice(1)}`);
   } catch (error) {
     say(`cannot prepare the database ${settings.DATABASE_URL}: ${error.message}`);
     process.exit(1);
@@ -117,7 +120,10 @@ async function waitUntilReady() {
   const deadline = Date.now() + readyTimeoutMs;
   const url = `${serviceUrl('gateway')}/health/ready`;
   while (!stopping) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(3000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) {
       say(`ready: every service answers; the gateway is at ${serviceUrl('gateway')}`);
       return;

@@ -44,7 +44,12 @@ for (const file of existsSync(dir) ? readdirSync(dir).sort() : []) {
 }
 
 // A runner that crashed before writing its report leaves its expected file missing.
-for (const expected of ['jest-unit.json', 'jest-integration.json', 'jest-e2e.json', 'jest-e2e-distributed.json']) {
+for (const expected of [
+  'jest-unit.json',
+  'jest-integration.json',
+  'jest-e2e.json',
+  'jest-e2e-distributed.json',
+]) {
   if (!existsSync(join(dir, expected))) {
     failed++;
     failures.push(`${expected}: the runner produced no report`);

@@ -25,6 +25,7 @@ check typecheck npm run --silent typecheck
 [ -f eslint.config.js ] && check lint npx eslint . --max-warnings=0
 [ -f scripts/check-compose.sh ] && check compose bash scripts/check-compose.sh
 check k8s node scripts/check-k8s.mjs
+check format npx prettier --check . --log-level warn
 check config-table node scripts/config-table.mjs --check
 check contracts-docs node scripts/contracts-docs.mjs --check
 # `npm ci` must accept the committed lockfile as it is (else a fresh clone's first install rewrites it).

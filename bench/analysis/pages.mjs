@@ -3,8 +3,13 @@
 // repeated until the page reaches the size. The same bytes every run.
 import { readFileSync } from 'node:fs';
 
-const fixture = (name) => readFileSync(new URL(`../../services/analysis/test/fixtures/sites/${name}.html`, import.meta.url), 'utf8');
-const between = (text, start, end) => text.slice(text.indexOf(start) + start.length, text.indexOf(end));
+const fixture = (name) =>
+  readFileSync(
+    new URL(`../../services/analysis/test/fixtures/sites/${name}.html`, import.meta.url),
+    'utf8',
+  );
+const between = (text, start, end) =>
+  text.slice(text.indexOf(start) + start.length, text.indexOf(end));
 
 export function buildPage(targetBytes) {
   const shop = fixture('dark-shop');
@@ -14,7 +19,11 @@ export function buildPage(targetBytes) {
   const head = between(shop, '<head>', '</head>');
   const products = between(plain, '<main>', '</main>');
   const article = between(blog, '<main id="content">', '</main>');
-  const prose = between(news, '<h1>Transport committee decides on reorganisation</h1>', '<div class="ad-slot"');
+  const prose = between(
+    news,
+    '<h1>Transport committee decides on reorganisation</h1>',
+    '<div class="ad-slot"',
+  );
   const banner = between(shop, '<body>', '<h1>');
   const blocks = [products, article, prose];
   let body = '';

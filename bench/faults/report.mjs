@@ -8,8 +8,21 @@ import { updateSection } from '../lib/benchmarks-doc.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // --report-only: write the figures of the last run instead of running the tests again.
-if (!process.argv.includes('--report-only')) execFileSync(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', 'services/gateway/test/faults.int-spec.ts', '--selectProjects', 'integration'], { cwd: root, stdio: 'inherit' });
-const faults = JSON.parse(readFileSync(new URL('../../test-results/faults.json', import.meta.url), 'utf8'));
+if (!process.argv.includes('--report-only'))
+  execFileSync(
+    process.execPath,
+    [
+      '--experimental-vm-modules',
+      'node_modules/jest/bin/jest.js',
+      'services/gateway/test/faults.int-spec.ts',
+      '--selectProjects',
+      'integration',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+const faults = JSON.parse(
+  readFileSync(new URL('../../test-results/faults.json', import.meta.url), 'utf8'),
+);
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const kill = faults['kill -9 ledger under load'];
 const kafka = faults['Kafka down 30 s under staking load'];

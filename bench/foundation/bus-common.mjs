@@ -9,7 +9,10 @@ export const resultsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'r
 export async function writeResults(name, data) {
   await mkdir(resultsDir, { recursive: true });
   const path = join(resultsDir, `${name}.json`);
-  await writeFile(path, `${JSON.stringify({ name, measuredAt: new Date().toISOString(), node: process.version, ...data }, null, 2)}\n`);
+  await writeFile(
+    path,
+    `${JSON.stringify({ name, measuredAt: new Date().toISOString(), node: process.version, ...data }, null, 2)}\n`,
+  );
   return path;
 }
 
@@ -17,7 +20,11 @@ export async function writeResults(name, data) {
 export function markdownTable(rows) {
   const columns = Object.keys(rows[0] ?? {});
   const line = (cells) => `| ${cells.join(' | ')} |`;
-  return [line(columns), line(columns.map(() => '---')), ...rows.map((row) => line(columns.map((c) => String(row[c]))))].join('\n');
+  return [
+    line(columns),
+    line(columns.map(() => '---')),
+    ...rows.map((row) => line(columns.map((c) => String(row[c])))),
+  ].join('\n');
 }
 
 /** Kills the process after `ms`, so a stuck broker cannot hang a benchmark run. */
@@ -40,5 +47,6 @@ export const quietLogger = {
   debug: () => {},
   info: () => {},
   warn: () => {},
-  error: (message, context) => console.error(JSON.stringify({ level: 'error', message, ...context })),
+  error: (message, context) =>
+    console.error(JSON.stringify({ level: 'error', message, ...context })),
 };

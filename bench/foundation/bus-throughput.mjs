@@ -21,7 +21,14 @@ function makeEvents(topic, count) {
     id: randomUUID(),
     topic,
     key: String(i % KEYS),
-    payload: { siteId: i % KEYS, userId: randomUUID(), vote: i % 2 ? 'up' : 'down', upvotes: i, downvotes: 0, note: filler },
+    payload: {
+      siteId: i % KEYS,
+      userId: randomUUID(),
+      vote: i % 2 ? 'up' : 'down',
+      upvotes: i,
+      downvotes: 0,
+      note: filler,
+    },
     occurredAt: new Date().toISOString(),
     headers: { 'schema-version': '1' },
   }));
@@ -74,9 +81,10 @@ function* chunks(items, size) {
 
 const rows = [];
 for (const adapter of adapters) {
-  const bus = adapter === 'kafka'
-    ? new KafkaEventBus({ brokers, clientId: 'bench-bus', logger: quietLogger })
-    : new InProcessEventBus({ logger: quietLogger });
+  const bus =
+    adapter === 'kafka'
+      ? new KafkaEventBus({ brokers, clientId: 'bench-bus', logger: quietLogger })
+      : new InProcessEventBus({ logger: quietLogger });
   try {
     rows.push(await measure(adapter, bus));
   } finally {

@@ -24,19 +24,32 @@ async function startOnce(dataDir) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), FRENLY_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', KAFKA_BROKERS: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FRENLY_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      KAFKA_BROKERS: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return Math.round(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
     child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+    await new Promise((resolve) =>
+      child.exitCode !== null ? resolve() : child.once('exit', resolve),
+    );
   }
 }
 
@@ -52,6 +65,11 @@ for (let i = 0; i < runs; i++) {
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const result = { coldMs: cold, warmMs: warm, coldMedianMs: median(cold), warmMedianMs: median(warm) };
+const result = {
+  coldMs: cold,
+  warmMs: warm,
+  coldMedianMs: median(cold),
+  warmMedianMs: median(warm),
+};
 console.log(JSON.stringify(result));
 await writeResults('cold-start', result);

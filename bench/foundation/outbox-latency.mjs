@@ -34,7 +34,13 @@ const url = new URL(adminUrl);
 url.pathname = `/${dbName}`;
 const database = await openDatabase({ databaseUrl: url.toString() });
 const bus = new KafkaEventBus({ brokers, clientId: 'bench-outbox', logger: quietLogger });
-const relay = new OutboxRelay({ db: database.db, outbox: ledgerOutbox, bus, pollIntervalMs: 1_000, logger: quietLogger });
+const relay = new OutboxRelay({
+  db: database.db,
+  outbox: ledgerOutbox,
+  bus,
+  pollIntervalMs: 1_000,
+  logger: quietLogger,
+});
 
 const committedAt = new Map();
 const latencies = [];
@@ -56,7 +62,9 @@ relay.start();
 
 async function commitOne(i) {
   return database.db.transaction(async (tx) => {
-    const [event] = await writeOutbox(tx, ledgerOutbox, [{ topic, key: String(i % 100), payload: { siteId: i % 100, n: i } }]);
+    const [event] = await writeOutbox(tx, ledgerOutbox, [
+      { topic, key: String(i % 100), payload: { siteId: i % 100, n: i } },
+    ]);
     return event;
   });
 }
@@ -99,6 +107,9 @@ const row = {
 };
 console.log('## Outbox latency (commit on PostgreSQL -> relay -> Kafka -> consumer)\n');
 console.log(markdownTable([row]));
-const path = await writeResults('outbox-latency', { topology: 'PostgreSQL + OutboxRelay (poke after commit) + KafkaEventBus, one process', result: row });
+const path = await writeResults('outbox-latency', {
+  topology: 'PostgreSQL + OutboxRelay (poke after commit) + KafkaEventBus, one process',
+  result: row,
+});
 console.log(`\nJSON: ${path}`);
 process.exit(0);

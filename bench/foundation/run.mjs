@@ -8,7 +8,8 @@ import { updateSection } from '../lib/benchmarks-doc.mjs';
 import { markdownTable } from './bus-common.mjs';
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
-const run = (script, ...args) => execFileSync(process.execPath, [here(script), ...args], { stdio: 'inherit' });
+const run = (script, ...args) =>
+  execFileSync(process.execPath, [here(script), ...args], { stdio: 'inherit' });
 const results = (name) => JSON.parse(readFileSync(here(`../results/${name}.json`), 'utf8'));
 
 run('cold-start.mjs', '5');
@@ -24,8 +25,16 @@ const body = `
 From spawning \`node services/embedded/dist/main.js\` (built; no \`npm ci\`) to the first 200 from \`/health/ready\`, 5 runs.
 
 ${markdownTable([
-  { start: 'cold (empty data folder)', 'median ms': start.coldMedianMs, runs: start.coldMs.join(', ') },
-  { start: 'warm (same folder again)', 'median ms': start.warmMedianMs, runs: start.warmMs.join(', ') },
+  {
+    start: 'cold (empty data folder)',
+    'median ms': start.coldMedianMs,
+    runs: start.coldMs.join(', '),
+  },
+  {
+    start: 'warm (same folder again)',
+    'median ms': start.warmMedianMs,
+    runs: start.warmMs.join(', '),
+  },
 ])}
 
 ### Event bus throughput (one group, ~300-byte events)

@@ -9,11 +9,15 @@ import { updateSection } from '../lib/benchmarks-doc.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const script = fileURLToPath(new URL('./stakes.mjs', import.meta.url));
-const resultOf = (via) => JSON.parse(readFileSync(new URL(`./results-${via}.json`, import.meta.url), 'utf8'));
+const resultOf = (via) =>
+  JSON.parse(readFileSync(new URL(`./results-${via}.json`, import.meta.url), 'utf8'));
 
 /** One run of stakes.mjs; it exits non-zero on any conservation violation, which stops us too. */
 function measure(via) {
-  execFileSync(process.execPath, [script, '--via', via], { stdio: 'inherit', env: { ...process.env, BENCH_PG_SOCKET: '' } });
+  execFileSync(process.execPath, [script, '--via', via], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_PG_SOCKET: '' },
+  });
   return resultOf(via);
 }
 
@@ -23,10 +27,27 @@ const viaGateway = Array.from({ length: RUNS }, () => measure('gateway'));
 const middle = viaGateway.find((r) => r.stakesPerS === median(viaGateway.map((g) => g.stakesPerS)));
 
 const row = (label, r) =>
-  `| ${label} | ${r.stakesPerS} | ${r.p50Ms} | ${r.p99Ms} | ${r.statuses['201'] ?? 0}× 201${Object.entries(r.statuses).filter(([s]) => s !== '201').map(([s, n]) => `, ${n}× ${s}`).join('')} | ${r.violations.length === 0 ? `0 (${r.stakesInBooks} stakes audited)` : r.violations.join('; ')} | ${Object.entries(r.cpuMsPerStake).filter(([k]) => r.via === 'gateway' || k !== 'gateway').map(([k, v]) => `${k} ${v}`).join(', ')} | ${r.cpuPercent.idle}% | ${otherWork(r)}% |`;
+  `| ${label} | ${r.stakesPerS} | ${r.p50Ms} | ${r.p99Ms} | ${r.statuses['201'] ?? 0}× 201${Object.entries(
+    r.statuses,
+  )
+    .filter(([s]) => s !== '201')
+    .map(([s, n]) => `, ${n}× ${s}`)
+    .join(
+      '',
+    )} | ${r.violations.length === 0 ? `0 (${r.stakesInBooks} stakes audited)` : r.violations.join('; ')} | ${Object.entries(
+    r.cpuMsPerStake,
+  )
+    .filter(([k]) => r.via === 'gateway' || k !== 'gateway')
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')} | ${r.cpuPercent.idle}% | ${otherWork(r)}% |`;
 /** CPU used by everything outside this benchmark (other people's work, shared PostgreSQL processes, kernel), % of one core. */
-const otherWork = (r) => Math.max(0, 200 - Object.values(r.cpuPercent).reduce((sum, v) => sum + v, 0));
-const serverMs = (r) => ['ledger', 'gateway', 'postgres', 'kafka'].reduce((sum, k) => sum + (r.via === 'gateway' || k !== 'gateway' ? r.cpuMsPerStake[k] : 0), 0);
+const otherWork = (r) =>
+  Math.max(0, 200 - Object.values(r.cpuPercent).reduce((sum, v) => sum + v, 0));
+const serverMs = (r) =>
+  ['ledger', 'gateway', 'postgres', 'kafka'].reduce(
+    (sum, k) => sum + (r.via === 'gateway' || k !== 'gateway' ? r.cpuMsPerStake[k] : 0),
+    0,
+  );
 
 const body = `
 Stakes through the gateway in distributed mode (\`services/gateway/dist/main.js\` in front of \`services/ledger/dist/main.js\`,

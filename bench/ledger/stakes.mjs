@@ -24,7 +24,9 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
-const VIA = process.argv.includes('--via') ? process.argv[process.argv.indexOf('--via') + 1] : 'ledger';
+const VIA = process.argv.includes('--via')
+  ? process.argv[process.argv.indexOf('--via') + 1]
+  : 'ledger';
 if (VIA !== 'ledger' && VIA !== 'gateway') throw new Error('--via takes ledger or gateway');
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
@@ -46,7 +48,15 @@ hardStop.unref();
 
 function sign(userId) {
   // The same token format as IdentityTokens in @frenly/platform (HMAC-SHA256 over base64url JSON).
-  const body = Buffer.from(JSON.stringify({ userId, firstName: 'Bench', lastName: null, email: null, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({
+      userId,
+      firstName: 'Bench',
+      lastName: null,
+      email: null,
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    }),
+  ).toString('base64url');
   return `${body}.${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('base64url')}`;
 }
 
@@ -95,12 +105,22 @@ function cpuBreakdown() {
     postgres: cpuSecondsOf((cmd) => cmd.startsWith('postgres') && cmd.includes(dbName)),
     kafka: cpuSecondsOf((cmd) => cmd.startsWith('java') && cmd.includes('kafka')),
     bench: cpuSecondsOf((_cmd, pid) => pid === process.pid),
-    total: Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 8).reduce((a, b) => a + Number(b), 0)) / 100,
+    total:
+      Number(
+        readFileSync('/proc/stat', 'utf8')
+          .split('\n')[0]
+          .split(/\s+/)
+          .slice(1, 8)
+          .reduce((a, b) => a + Number(b), 0),
+      ) / 100,
     idle: Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/)[4]) / 100,
   };
 }
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
+const percentile = (sorted, p) =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 // --- infrastructure: scratch database, the ledger process ---------------------------------------
 const dbName = `frenly_bench_ledger_${runId}`;
@@ -112,20 +132,27 @@ if (process.env.BENCH_PG_SOCKET) dbUrl.searchParams.set('host', process.env.BENC
 let stopping = false;
 const children = [];
 function startService(name, port, env) {
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), `${root}services/${name}/dist/main.js`], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: dbUrl.toString(),
-      KAFKA_BROKERS: brokers.join(','),
-      FRENLY_IDENTITY_SECRET: secret,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      `${root}services/${name}/dist/main.js`,
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: dbUrl.toString(),
+        KAFKA_BROKERS: brokers.join(','),
+        FRENLY_IDENTITY_SECRET: secret,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ...env,
+      },
     },
-  });
+  );
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   child.once('exit', (code, signal) => {
@@ -150,7 +177,13 @@ if (VIA === 'gateway') {
   const gatewayPort = await freePort();
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   // Development mode: the development identity provider signs the clients in.
-  startService('gateway', gatewayPort, { NODE_ENV: 'development', FRENLY_DEV_IDP: 'on', LEDGER_URL: ledgerUrl, FRENLY_PUBLIC_URL: gatewayUrl, FRENLY_RATE_LIMIT: process.env.FRENLY_RATE_LIMIT ?? 'false' });
+  startService('gateway', gatewayPort, {
+    NODE_ENV: 'development',
+    FRENLY_DEV_IDP: 'on',
+    LEDGER_URL: ledgerUrl,
+    FRENLY_PUBLIC_URL: gatewayUrl,
+    FRENLY_RATE_LIMIT: process.env.FRENLY_RATE_LIMIT ?? 'false',
+  });
 }
 const base = gatewayUrl ?? ledgerUrl;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 10 });
@@ -167,13 +200,17 @@ function call(method, path, userId, body, target = base) {
         headers: {
           ...(userId && VIA === 'ledger' ? { 'x-frenly-identity': sign(userId) } : {}),
           ...(userId && VIA === 'gateway' ? { cookie: sessionCookies.get(userId) } : {}),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
         },
       },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -184,9 +221,13 @@ function call(method, path, userId, body, target = base) {
 async function waitUntil(url, what) {
   const started = performance.now();
   for (;;) {
-    const ok = await call('GET', '', undefined, undefined, url).then((r) => r.status === 200, () => false);
+    const ok = await call('GET', '', undefined, undefined, url).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
-    if (performance.now() - started > 60_000) throw new Error(`${what} not ready after 60 s:\n${ledger.stderr()}`);
+    if (performance.now() - started > 60_000)
+      throw new Error(`${what} not ready after 60 s:\n${ledger.stderr()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -196,23 +237,35 @@ if (gatewayUrl) await waitUntil(`${gatewayUrl}/health/live`, 'gateway');
 
 // --- sites: announced on Kafka the way the search service announces them ------------------------
 const { KafkaEventBus, makeEvent, silentLogger } = await import('@frenly/events');
-const siteBus = new KafkaEventBus({ brokers, clientId: `bench-ledger-${runId}`, logger: silentLogger });
+const siteBus = new KafkaEventBus({
+  brokers,
+  clientId: `bench-ledger-${runId}`,
+  logger: silentLogger,
+});
 // Far above real catalogue ids: other runs' ledgers on this broker may be listening.
 const firstSiteId = 1_600_000_000 + randomBytes(3).readUIntBE(0, 3) * 16;
 const siteIds = Array.from({ length: SITES }, (_, i) => firstSiteId + i);
 await siteBus.publish(
   siteIds.map((siteId) =>
     makeEvent('search.site-indexed', siteId, {
-      siteId, url: `https://bench-${siteId}.example/`, domain: `bench-${siteId}.example`, title: `Bench ${siteId}`, indexedAt: new Date().toISOString(),
+      siteId,
+      url: `https://bench-${siteId}.example/`,
+      domain: `bench-${siteId}.example`,
+      title: `Bench ${siteId}`,
+      indexedAt: new Date().toISOString(),
     }),
   ),
 );
 await siteBus.close();
 const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
-for (const started = performance.now(); ; ) {
-  const { rows } = await pool.query('select count(*)::int as n from ledger.known_sites where site_id = any($1)', [siteIds]);
+for (const started = performance.now(); ;) {
+  const { rows } = await pool.query(
+    'select count(*)::int as n from ledger.known_sites where site_id = any($1)',
+    [siteIds],
+  );
   if (rows[0].n === SITES) break;
-  if (performance.now() - started > 60_000) throw new Error(`only ${rows[0].n}/${SITES} sites learnt after 60 s`);
+  if (performance.now() - started > 60_000)
+    throw new Error(`only ${rows[0].n}/${SITES} sites learnt after 60 s`);
   await new Promise((r) => setTimeout(r, 200));
 }
 // The ledger's fresh group reads search.site-indexed from the beginning: on a broker that other
@@ -220,18 +273,28 @@ for (const started = performance.now(); ; ) {
 // the backlog is not consumed inside the measured window.
 {
   const { default: kafkajs } = await import('kafkajs');
-  const admin = new kafkajs.Kafka({ clientId: `bench-ledger-admin-${runId}`, brokers, logLevel: kafkajs.logLevel.NOTHING }).admin();
+  const admin = new kafkajs.Kafka({
+    clientId: `bench-ledger-admin-${runId}`,
+    brokers,
+    logLevel: kafkajs.logLevel.NOTHING,
+  }).admin();
   await admin.connect();
   const group = `bench-ledger-known-sites-${runId}`;
-  for (const started = performance.now(); ; ) {
+  for (const started = performance.now(); ;) {
     const ends = await admin.fetchTopicOffsets('search.site-indexed');
-    const [committed] = await admin.fetchOffsets({ groupId: group, topics: ['search.site-indexed'] });
+    const [committed] = await admin.fetchOffsets({
+      groupId: group,
+      topics: ['search.site-indexed'],
+    });
     const lag = ends.reduce((sum, end) => {
-      const at = Number(committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? -1);
+      const at = Number(
+        committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? -1,
+      );
       return sum + Math.max(0, Number(end.high) - Math.max(0, at));
     }, 0);
     if (lag === 0) break;
-    if (performance.now() - started > 120_000) throw new Error(`the ledger still lags ${lag} site-indexed events after 120 s`);
+    if (performance.now() - started > 120_000)
+      throw new Error(`the ledger still lags ${lag} site-indexed events after 120 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
   await admin.disconnect();
@@ -244,7 +307,11 @@ for (const started = performance.now(); ; ) {
 async function signInThroughDevIdp(origin, name) {
   const jar = new Map();
   const send = async (url, init = {}) => {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     for (const raw of response.headers.getSetCookie()) {
       const [pair] = raw.split(';');
       const eq = pair.indexOf('=');
@@ -258,22 +325,33 @@ async function signInThroughDevIdp(origin, name) {
     for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 20; hops++) {
       current = new URL(response.headers.get('location'), current).href;
       await response.arrayBuffer();
-      if (new URL(current).origin === origin && !/^\/(auth|dev-idp)\//.test(new URL(current).pathname)) return { response: undefined, url: current };
+      if (
+        new URL(current).origin === origin &&
+        !/^\/(auth|dev-idp)\//.test(new URL(current).pathname)
+      )
+        return { response: undefined, url: current };
       response = await send(current);
     }
     return { response, url: current };
   };
   const page = await follow(`${origin}/api/login`);
   const html = await page.response.text();
-  const form = html.match(/<form[^>]*action="([^"]*)"[^>]*id="dev-idp-login"|<form[^>]*id="dev-idp-login"[^>]*action="([^"]*)"/);
+  const form = html.match(
+    /<form[^>]*action="([^"]*)"[^>]*id="dev-idp-login"|<form[^>]*id="dev-idp-login"[^>]*action="([^"]*)"/,
+  );
   if (!form) throw new Error(`no dev-idp form at ${page.url}: ${html.slice(0, 300)}`);
   const action = new URL((form[1] ?? form[2]).replace(/&amp;/g, '&'), page.url).href;
-  await follow(action, { method: 'POST', body: new URLSearchParams({ name, email: '' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await follow(action, {
+    method: 'POST',
+    body: new URLSearchParams({ name, email: '' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   const session = jar.get('frenly_session');
   if (!session) throw new Error(`no session after signing in ${name}`);
   const cookie = `frenly_session=${session}`;
   const me = await fetch(`${origin}/api/auth/user`, { headers: { cookie } });
-  if (me.status !== 200) throw new Error(`signed in ${name} but /api/auth/user answered ${me.status}`);
+  if (me.status !== 200)
+    throw new Error(`signed in ${name} but /api/auth/user answered ${me.status}`);
   return { userId: (await me.json()).id, cookie };
 }
 
@@ -286,7 +364,13 @@ if (VIA === 'gateway') {
   users = signedIn.map((s) => s.userId);
   signedIn.forEach((s) => sessionCookies.set(s.userId, s.cookie));
   // /api/auth/user asks the ledger for the balance: accounts + grants.
-  await Promise.all(users.map((u) => call('GET', '/api/auth/user', u).then((r) => { if (r.status !== 200) throw new Error(`auth/user ${r.status} ${r.text}`); })));
+  await Promise.all(
+    users.map((u) =>
+      call('GET', '/api/auth/user', u).then((r) => {
+        if (r.status !== 200) throw new Error(`auth/user ${r.status} ${r.text}`);
+      }),
+    ),
+  );
 } else {
   await Promise.all(users.map((u) => call('GET', '/api/ledger/balance', u))); // accounts + grants
 }
@@ -301,7 +385,12 @@ async function client(userId, index) {
   let i = index;
   while (performance.now() < stopAt) {
     i += 1;
-    const body = { siteId: siteIds[(i * 7 + index) % SITES], amount: 1 + (i % 5), type: i % 3 === 0 ? 'concern' : 'support', ...(i % 4 === 0 ? { message: `bench ${i}` } : {}) };
+    const body = {
+      siteId: siteIds[(i * 7 + index) % SITES],
+      amount: 1 + (i % 5),
+      type: i % 3 === 0 ? 'concern' : 'support',
+      ...(i % 4 === 0 ? { message: `bench ${i}` } : {}),
+    };
     const t0 = performance.now();
     const res = await call('POST', '/api/stakes', userId, body);
     const ms = performance.now() - t0;
@@ -329,7 +418,9 @@ const clientCpu = process.cpuUsage(cpuBefore);
 const drainStart = performance.now();
 let backlog = -1;
 while (performance.now() - drainStart < 30_000) {
-  backlog = (await pool.query('select count(*)::int as n from ledger.outbox where published_at is null')).rows[0].n;
+  backlog = (
+    await pool.query('select count(*)::int as n from ledger.outbox where published_at is null')
+  ).rows[0].n;
   if (backlog === 0) break;
   await new Promise((r) => setTimeout(r, 100));
 }
@@ -341,25 +432,48 @@ const audit = await new LedgerAuditRepository(handle.db).audit();
 await handle.close();
 const violations = [...audit.violations];
 const totalStakedOk = [...stakedByUser.values()].reduce((a, b) => a + b, 0);
-if (audit.sitePoolsTotal !== totalStakedOk) violations.push(`pools hold ${audit.sitePoolsTotal}, clients saw ${totalStakedOk} staked`);
-if (audit.grantsTotal !== GRANT * CLIENTS) violations.push(`grants ${audit.grantsTotal} ≠ ${GRANT} × ${CLIENTS}`);
-const balances = (await pool.query('select user_id, balance from ledger.accounts where kind = $1', ['user'])).rows;
-const wrongBalances = balances.filter((r) => Number(r.balance) !== GRANT - (stakedByUser.get(r.user_id) ?? 0)).length;
-if (wrongBalances > 0) violations.push(`${wrongBalances} user balances differ from grant − their 201 stakes`);
-const outboxRows = (await pool.query("select count(*)::int as n from ledger.outbox where topic = 'ledger.stake-placed'")).rows[0].n;
-if (outboxRows !== audit.stakes) violations.push(`${outboxRows} stake-placed outbox rows for ${audit.stakes} stakes`);
+if (audit.sitePoolsTotal !== totalStakedOk)
+  violations.push(`pools hold ${audit.sitePoolsTotal}, clients saw ${totalStakedOk} staked`);
+if (audit.grantsTotal !== GRANT * CLIENTS)
+  violations.push(`grants ${audit.grantsTotal} ≠ ${GRANT} × ${CLIENTS}`);
+const balances = (
+  await pool.query('select user_id, balance from ledger.accounts where kind = $1', ['user'])
+).rows;
+const wrongBalances = balances.filter(
+  (r) => Number(r.balance) !== GRANT - (stakedByUser.get(r.user_id) ?? 0),
+).length;
+if (wrongBalances > 0)
+  violations.push(`${wrongBalances} user balances differ from grant − their 201 stakes`);
+const outboxRows = (
+  await pool.query(
+    "select count(*)::int as n from ledger.outbox where topic = 'ledger.stake-placed'",
+  )
+).rows[0].n;
+if (outboxRows !== audit.stakes)
+  violations.push(`${outboxRows} stake-placed outbox rows for ${audit.stakes} stakes`);
 if (backlog !== 0) violations.push(`outbox backlog ${backlog} after 30 s`);
 await pool.end();
 
 stopping = true;
-await Promise.all(children.map((child) => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); })));
+await Promise.all(
+  children.map(
+    (child) =>
+      new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGTERM');
+      }),
+  ),
+);
 agent.destroy();
-if (process.env.BENCH_KEEP_DB !== '1') await admin(`drop database if exists "${dbName}" with (force)`);
+if (process.env.BENCH_KEEP_DB !== '1')
+  await admin(`drop database if exists "${dbName}" with (force)`);
 
 latencies.sort((a, b) => a - b);
 const results = {
   via: VIA,
-  postgres: process.env.BENCH_PG_SOCKET ? `unix socket ${process.env.BENCH_PG_SOCKET}` : 'tcp 127.0.0.1',
+  postgres: process.env.BENCH_PG_SOCKET
+    ? `unix socket ${process.env.BENCH_PG_SOCKET}`
+    : 'tcp 127.0.0.1',
   ledgerPoolSize: Number(process.env.BENCH_LEDGER_POOL ?? 10),
   clients: CLIENTS,
   durationS: Number(elapsedS.toFixed(1)),
@@ -373,12 +487,17 @@ const results = {
   loadGeneratorCpuS: Number(((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)),
   // Share of the machine's CPU time during the measured window (2 cores = 200 %).
   cpuPercent: Object.fromEntries(
-    Object.keys(cpuAtStart).filter((k) => k !== 'total').map((k) => [k, Math.round((100 * (cpuAtEnd[k] - cpuAtStart[k])) / elapsedS)]),
+    Object.keys(cpuAtStart)
+      .filter((k) => k !== 'total')
+      .map((k) => [k, Math.round((100 * (cpuAtEnd[k] - cpuAtStart[k])) / elapsedS)]),
   ),
   // CPU milliseconds spent per successful stake, per process: a measure that other load on
   // the machine disturbs far less than stakes/s, and from which a dedicated machine's ceiling follows.
   cpuMsPerStake: Object.fromEntries(
-    ['ledger', 'gateway', 'postgres', 'kafka', 'bench'].map((k) => [k, Number(((1000 * (cpuAtEnd[k] - cpuAtStart[k])) / Math.max(1, placed)).toFixed(2))]),
+    ['ledger', 'gateway', 'postgres', 'kafka', 'bench'].map((k) => [
+      k,
+      Number(((1000 * (cpuAtEnd[k] - cpuAtStart[k])) / Math.max(1, placed)).toFixed(2)),
+    ]),
   ),
   violations,
   machine: `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()[0].toFixed(2)} at the end`,
@@ -386,14 +505,32 @@ const results = {
 const table = [
   '| via | clients | seconds | stakes/s | p50 ms | p99 ms | max ms | answers | conservation |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-  `| ${VIA} | ${results.clients} | ${results.durationS} | ${results.stakesPerS} | ${results.p50Ms} | ${results.p99Ms} | ${results.maxMs} | ${Object.entries(statusCounts).map(([s, n]) => `${n}× ${s}`).join(', ')} | ${violations.length === 0 ? `ok (${audit.stakes} stakes, ${audit.grantsTotal} granted = ${audit.userAccountsTotal} in accounts + ${audit.sitePoolsTotal} in pools)` : violations.join('; ')} |`,
+  `| ${VIA} | ${results.clients} | ${results.durationS} | ${results.stakesPerS} | ${results.p50Ms} | ${results.p99Ms} | ${results.maxMs} | ${Object.entries(
+    statusCounts,
+  )
+    .map(([s, n]) => `${n}× ${s}`)
+    .join(
+      ', ',
+    )} | ${violations.length === 0 ? `ok (${audit.stakes} stakes, ${audit.grantsTotal} granted = ${audit.userAccountsTotal} in accounts + ${audit.sitePoolsTotal} in pools)` : violations.join('; ')} |`,
 ].join('\n');
 console.log(table);
 const cpu = results.cpuPercent;
-console.log(`\nCPU during the run (% of one core; ${cpus().length} cores = ${cpus().length * 100}): ledger ${cpu.ledger}, ${VIA === 'gateway' ? `gateway ${cpu.gateway}, ` : ''}PostgreSQL backends of this database ${cpu.postgres}, Kafka ${cpu.kafka}, load generator ${cpu.bench}, idle ${cpu.idle}; everything else (other processes on the machine, shared PostgreSQL processes, kernel) ${cpus().length * 100 - cpu.ledger - cpu.gateway - cpu.postgres - cpu.kafka - cpu.bench - cpu.idle}`);
+console.log(
+  `\nCPU during the run (% of one core; ${cpus().length} cores = ${cpus().length * 100}): ledger ${cpu.ledger}, ${VIA === 'gateway' ? `gateway ${cpu.gateway}, ` : ''}PostgreSQL backends of this database ${cpu.postgres}, Kafka ${cpu.kafka}, load generator ${cpu.bench}, idle ${cpu.idle}; everything else (other processes on the machine, shared PostgreSQL processes, kernel) ${cpus().length * 100 - cpu.ledger - cpu.gateway - cpu.postgres - cpu.kafka - cpu.bench - cpu.idle}`,
+);
 const perStake = results.cpuMsPerStake;
 const serverMs = perStake.ledger + perStake.gateway + perStake.postgres + perStake.kafka;
-console.log(`CPU ms per stake: ledger ${perStake.ledger}, ${VIA === 'gateway' ? `gateway ${perStake.gateway}, ` : ''}PostgreSQL ${perStake.postgres}, Kafka ${perStake.kafka}, load generator ${perStake.bench} → the service side needs ${serverMs.toFixed(2)} ms per stake: at most ~${Math.round((cpus().length * 1000) / serverMs)} stakes/s if these processes had the ${cpus().length} cores to themselves (load generator elsewhere), ~${Math.round((cpus().length * 1000) / (serverMs + perStake.bench))} with it on the same cores`);
-console.log(`load generator CPU ${results.loadGeneratorCpuS} s over ${results.durationS + WARMUP_S} s; outbox drained ${drainMs} ms after the run; ${results.machine}`);
-writeFileSync(new URL(`./results-${VIA}${process.env.BENCH_PG_SOCKET ? '-pg-socket' : ''}.json`, import.meta.url), `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, ...results }, null, 2)}\n`);
+console.log(
+  `CPU ms per stake: ledger ${perStake.ledger}, ${VIA === 'gateway' ? `gateway ${perStake.gateway}, ` : ''}PostgreSQL ${perStake.postgres}, Kafka ${perStake.kafka}, load generator ${perStake.bench} → the service side needs ${serverMs.toFixed(2)} ms per stake: at most ~${Math.round((cpus().length * 1000) / serverMs)} stakes/s if these processes had the ${cpus().length} cores to themselves (load generator elsewhere), ~${Math.round((cpus().length * 1000) / (serverMs + perStake.bench))} with it on the same cores`,
+);
+console.log(
+  `load generator CPU ${results.loadGeneratorCpuS} s over ${results.durationS + WARMUP_S} s; outbox drained ${drainMs} ms after the run; ${results.machine}`,
+);
+writeFileSync(
+  new URL(
+    `./results-${VIA}${process.env.BENCH_PG_SOCKET ? '-pg-socket' : ''}.json`,
+    import.meta.url,
+  ),
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, ...results }, null, 2)}\n`,
+);
 process.exit(violations.length === 0 ? 0 : 1);

@@ -7,7 +7,14 @@
 // Only ever pass the PID of a process you spawned for the benchmark (never process.pid, never a
 // shell's): the quota throttles it. Every cgroup made here is removed when this process exits
 // (normally, by process.exit, by an uncaught error, or by SIGINT/SIGTERM/SIGHUP).
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 export const CGROUP_CPU_ROOT = '/sys/fs/cgroup/cpu';
@@ -16,13 +23,18 @@ const PREFIX = 'frenly-bench-';
 
 /** Whether per-process CPU quotas can be set here: `{ available: true }` or `{ available: false, reason }`. */
 export function cpuLimitSupport(root = CGROUP_CPU_ROOT) {
-  if (process.platform !== 'linux') return { available: false, reason: `CPU quotas need Linux cgroups (this is ${process.platform})` };
+  if (process.platform !== 'linux')
+    return {
+      available: false,
+      reason: `CPU quotas need Linux cgroups (this is ${process.platform})`,
+    };
   if (!existsSync(join(root, 'cpu.cfs_quota_us'))) {
     return {
       available: false,
-      reason: existsSync('/sys/fs/cgroup/cgroup.controllers') && root === CGROUP_CPU_ROOT
-        ? `no cgroup v1 cpu controller at ${root} (this machine has cgroup v2 only, which this helper does not drive)`
-        : `no cgroup v1 cpu controller at ${root} (no cpu.cfs_quota_us there)`,
+      reason:
+        existsSync('/sys/fs/cgroup/cgroup.controllers') && root === CGROUP_CPU_ROOT
+          ? `no cgroup v1 cpu controller at ${root} (this machine has cgroup v2 only, which this helper does not drive)`
+          : `no cgroup v1 cpu controller at ${root} (no cpu.cfs_quota_us there)`,
     };
   }
   // The only sure test of permission: make an empty group and remove it again.
@@ -32,7 +44,10 @@ export function cpuLimitSupport(root = CGROUP_CPU_ROOT) {
     rmdirSync(probe);
     return { available: true };
   } catch (error) {
-    return { available: false, reason: `cannot create a cgroup under ${root} (${error.code ?? error.message}; it needs root and a writable cgroup mount)` };
+    return {
+      available: false,
+      reason: `cannot create a cgroup under ${root} (${error.code ?? error.message}; it needs root and a writable cgroup mount)`,
+    };
   }
 }
 
@@ -49,7 +64,8 @@ let hooked = false;
  * to the root group and removes the group.
  */
 export function limitCpu(pid, cpus, { root = CGROUP_CPU_ROOT, label = 'instance', shares } = {}) {
-  if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) throw new Error(`limitCpu: refusing PID ${pid} (only a spawned child's PID)`);
+  if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid)
+    throw new Error(`limitCpu: refusing PID ${pid} (only a spawned child's PID)`);
   if (!(cpus > 0)) throw new Error(`limitCpu: cpus must be > 0 (got ${cpus})`);
   const support = cpuLimitSupport(root);
   if (!support.available) throw new Error(`limitCpu: ${support.reason}`);
@@ -65,8 +81,18 @@ export function limitCpu(pid, cpus, { root = CGROUP_CPU_ROOT, label = 'instance'
     pid,
     /** Periods run and throttled so far, and the time spent throttled (ms). */
     throttling() {
-      const stat = Object.fromEntries(readFileSync(join(path, 'cpu.stat'), 'utf8').trim().split('\n').map((l) => l.split(' ')).map(([k, v]) => [k, Number(v)]));
-      return { periods: stat.nr_periods ?? 0, throttled: stat.nr_throttled ?? 0, throttledMs: (stat.throttled_time ?? 0) / 1e6 };
+      const stat = Object.fromEntries(
+        readFileSync(join(path, 'cpu.stat'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => l.split(' '))
+          .map(([k, v]) => [k, Number(v)]),
+      );
+      return {
+        periods: stat.nr_periods ?? 0,
+        throttled: stat.nr_throttled ?? 0,
+        throttledMs: (stat.throttled_time ?? 0) / 1e6,
+      };
     },
     release() {
       if (!live.delete(group)) return;
@@ -81,7 +107,10 @@ export function limitCpu(pid, cpus, { root = CGROUP_CPU_ROOT, label = 'instance'
     writeFileSync(join(path, 'cgroup.procs'), String(pid));
   } catch (error) {
     group.release();
-    throw new Error(`limitCpu: could not limit PID ${pid} to ${cpus} CPU in ${path}: ${error.message}`, { cause: error });
+    throw new Error(
+      `limitCpu: could not limit PID ${pid} to ${cpus} CPU in ${path}: ${error.message}`,
+      { cause: error },
+    );
   }
   return group;
 }
@@ -106,7 +135,9 @@ export function removeStaleGroups(root = CGROUP_CPU_ROOT) {
 /** Moves the group's remaining processes to the root group, then removes the (empty) group. */
 function removeGroup(root, path) {
   try {
-    for (const pid of readFileSync(join(path, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
+    for (const pid of readFileSync(join(path, 'cgroup.procs'), 'utf8')
+      .split('\n')
+      .filter(Boolean)) {
       try {
         writeFileSync(join(root, 'cgroup.procs'), pid);
       } catch {

@@ -15,7 +15,10 @@ test('says why quotas are unavailable where there is no cpu controller, and refu
     const support = cpuLimitSupport(notACgroup);
     assert.equal(support.available, false);
     assert.match(support.reason, /no cgroup v1 cpu controller/);
-    assert.throws(() => limitCpu(999_999, 0.5, { root: notACgroup }), /no cgroup v1 cpu controller/);
+    assert.throws(
+      () => limitCpu(999_999, 0.5, { root: notACgroup }),
+      /no cgroup v1 cpu controller/,
+    );
   } finally {
     rmSync(notACgroup, { recursive: true });
   }
@@ -26,20 +29,25 @@ test('never limits this process itself', () => {
 });
 
 const support = cpuLimitSupport();
-test('holds a busy child to its quota and removes the group', { skip: support.available ? false : support.reason }, async () => {
-  // Spins for 1.5 s of wall time, then prints the CPU seconds it got.
-  const busy = 'const end = Date.now() + 1500; while (Date.now() < end); const u = process.cpuUsage(); console.log((u.user + u.system) / 1e6)';
-  const child = spawn(process.execPath, ['-e', busy], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const group = limitCpu(child.pid, 0.2, { label: 'test', shares: 4096 });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  await new Promise((resolve) => child.once('exit', resolve));
-  const { throttled } = group.throttling();
-  assert.ok(throttled >= 5, `throttled in ${throttled} periods`);
-  // 0.2 CPU × 1.5 s, plus the start-up before the limit applied; unlimited it would be ~1.5 s.
-  assert.ok(Number(out) < 0.6, `used ${out.trim()} CPU s`);
-  assert.equal(readFileSync(join(group.path, 'cpu.cfs_quota_us'), 'utf8').trim(), '20000');
-  assert.equal(readFileSync(join(group.path, 'cpu.shares'), 'utf8').trim(), '4096');
-  group.release();
-  assert.equal(existsSync(group.path), false);
-});
+test(
+  'holds a busy child to its quota and removes the group',
+  { skip: support.available ? false : support.reason },
+  async () => {
+    // Spins for 1.5 s of wall time, then prints the CPU seconds it got.
+    const busy =
+      'const end = Date.now() + 1500; while (Date.now() < end); const u = process.cpuUsage(); console.log((u.user + u.system) / 1e6)';
+    const child = spawn(process.execPath, ['-e', busy], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const group = limitCpu(child.pid, 0.2, { label: 'test', shares: 4096 });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    await new Promise((resolve) => child.once('exit', resolve));
+    const { throttled } = group.throttling();
+    assert.ok(throttled >= 5, `throttled in ${throttled} periods`);
+    // 0.2 CPU × 1.5 s, plus the start-up before the limit applied; unlimited it would be ~1.5 s.
+    assert.ok(Number(out) < 0.6, `used ${out.trim()} CPU s`);
+    assert.equal(readFileSync(join(group.path, 'cpu.cfs_quota_us'), 'utf8').trim(), '20000');
+    assert.equal(readFileSync(join(group.path, 'cpu.shares'), 'utf8').trim(), '4096');
+    group.release();
+    assert.equal(existsSync(group.path), false);
+  },
+);

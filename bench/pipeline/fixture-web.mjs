@@ -4,23 +4,53 @@
 // must say is known; some sites close themselves with robots.txt, some are slow, some broken.
 import { createServer } from 'node:http';
 
-export const TOPICS = ['garden', 'python', 'travel', 'cooking', 'music', 'cycling', 'astronomy', 'knitting', 'chess', 'photography'];
+export const TOPICS = [
+  'garden',
+  'python',
+  'travel',
+  'cooking',
+  'music',
+  'cycling',
+  'astronomy',
+  'knitting',
+  'chess',
+  'photography',
+];
 
 const TRACKERS = [
-  { name: 'google-analytics', tag: '<script async src="https://www.google-analytics.com/analytics.js"></script>' },
-  { name: 'facebook', tag: '<script async src="https://connect.facebook.net/en_US/fbevents.js"></script>' },
-  { name: 'doubleclick', tag: '<script async src="https://securepubads.g.doubleclick.net/tag/js/gpt.js"></script>' },
-  { name: 'hotjar', tag: '<script async src="https://static.hotjar.com/c/hotjar-123.js?sv=6"></script>' },
+  {
+    name: 'google-analytics',
+    tag: '<script async src="https://www.google-analytics.com/analytics.js"></script>',
+  },
+  {
+    name: 'facebook',
+    tag: '<script async src="https://connect.facebook.net/en_US/fbevents.js"></script>',
+  },
+  {
+    name: 'doubleclick',
+    tag: '<script async src="https://securepubads.g.doubleclick.net/tag/js/gpt.js"></script>',
+  },
+  {
+    name: 'hotjar',
+    tag: '<script async src="https://static.hotjar.com/c/hotjar-123.js?sv=6"></script>',
+  },
 ];
 
 const DARK = [
-  { name: 'countdown', html: '<p class="urgent">Sale ends in 02:14:37 Hurry! Deals like this never come back.</p>' },
-  { name: 'confirmshaming', html: '<button>No thanks, I don\'t want to save money</button>' },
+  {
+    name: 'countdown',
+    html: '<p class="urgent">Sale ends in 02:14:37 Hurry! Deals like this never come back.</p>',
+  },
+  { name: 'confirmshaming', html: "<button>No thanks, I don't want to save money</button>" },
   { name: 'low-stock', html: '<p>Only 2 left in stock - order soon.</p>' },
-  { name: 'pre-checked', html: '<label><input type="checkbox" checked> Send me special offers and news from our partners</label>' },
+  {
+    name: 'pre-checked',
+    html: '<label><input type="checkbox" checked> Send me special offers and news from our partners</label>',
+  },
 ];
 
-const A11Y_FAULTS = '<img src="/hero.jpg"><img src="/team.jpg"><form><input type="text" name="q"><input type="email"></form>';
+const A11Y_FAULTS =
+  '<img src="/hero.jpg"><img src="/team.jpg"><form><input type="text" name="q"><input type="email"></form>';
 
 /** Deterministic site list: the i-th site's traits follow from i. */
 export function generateSites(count) {
@@ -28,7 +58,16 @@ export function generateSites(count) {
     const topic = TOPICS[i % TOPICS.length];
     const trackers = TRACKERS.filter((_, t) => (i >> t) % 3 === 0 && i % 4 !== 0);
     const dark = DARK.filter((_, d) => (i + d) % 5 === 0);
-    const kind = i % 20 === 7 ? 'robots-closed' : i % 20 === 13 ? 'slow' : i % 40 === 19 ? 'broken' : i % 40 === 39 ? 'server-error' : 'normal';
+    const kind =
+      i % 20 === 7
+        ? 'robots-closed'
+        : i % 20 === 13
+          ? 'slow'
+          : i % 40 === 19
+            ? 'broken'
+            : i % 40 === 39
+              ? 'server-error'
+              : 'normal';
     return {
       host: `site-${i}.bench.test`,
       topic,
@@ -69,14 +108,22 @@ export async function serveFixtureWeb(sites, { slowMs = 4_000 } = {}) {
     const answer = () => {
       if (site.kind === 'server-error') return void res.writeHead(500).end('down for maintenance');
       if (path === '/robots.txt') {
-        const rules = site.kind === 'robots-closed' ? 'User-agent: *\nDisallow: /\n' : 'User-agent: *\nDisallow: /private/\n';
+        const rules =
+          site.kind === 'robots-closed'
+            ? 'User-agent: *\nDisallow: /\n'
+            : 'User-agent: *\nDisallow: /private/\n';
         return void res.writeHead(200, { 'content-type': 'text/plain' }).end(rules);
       }
-      if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(site.html);
+      if (path === '/')
+        return void res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(site.html);
       if (path === '/about' || path === '/notes') {
         return void res
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-          .end(`<!doctype html><html lang="en"><head><title>${site.title}: ${path.slice(1)}</title></head><body><main><p>More about ${site.topic}.</p></main></body></html>`);
+          .end(
+            `<!doctype html><html lang="en"><head><title>${site.title}: ${path.slice(1)}</title></head><body><main><p>More about ${site.topic}.</p></main></body></html>`,
+          );
       }
       res.writeHead(404).end();
     };

@@ -69,7 +69,10 @@ const env = {
   SEARCH_CRAWL_CONCURRENCY: String(CONCURRENCY),
   FRENLY_RATE_LIMIT: 'off',
 };
-const child = spawn(process.execPath, [`${repoRoot}services/embedded/dist/main.js`], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+const child = spawn(process.execPath, [`${repoRoot}services/embedded/dist/main.js`], {
+  env,
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
 let stderr = '';
 child.stderr.on('data', (chunk) => {
   stderr = (stderr + chunk).slice(-20_000);
@@ -78,7 +81,8 @@ const db = new pg.Client({ connectionString: dbUrl.toString() });
 
 async function ready() {
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the runtime exited (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`the runtime exited (${child.exitCode}): ${stderr}`);
     try {
       if ((await fetch(`${base}/health/ready`)).ok) return;
     } catch {
@@ -100,7 +104,11 @@ async function coverage() {
     for (const result of body.results ?? []) {
       shown += 1;
       const site = sites.find((s) => s.host === result.domain);
-      const can = site && site.kind !== 'robots-closed' && site.kind !== 'broken' && site.kind !== 'server-error';
+      const can =
+        site &&
+        site.kind !== 'robots-closed' &&
+        site.kind !== 'broken' &&
+        site.kind !== 'server-error';
       if (result.analyzedAt) withInsights += 1;
       if (can) {
         analysable += 1;
@@ -108,7 +116,12 @@ async function coverage() {
       }
     }
   }
-  return { shown, withInsights, share: withInsights / Math.max(1, shown), analysableShare: analysableWithInsights / Math.max(1, analysable) };
+  return {
+    shown,
+    withInsights,
+    share: withInsights / Math.max(1, shown),
+    analysableShare: analysableWithInsights / Math.max(1, analysable),
+  };
 }
 
 const homepages = (rows) => rows.filter((row) => new URL(row.url).pathname === '/');
@@ -122,10 +135,18 @@ try {
   await db.query(
     `insert into search.sites (url, domain, title, description, source)
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])`,
-    [sites.map((s) => `http://${s.host}/`), sites.map((s) => s.host), sites.map((s) => s.title), sites.map((s) => `Notes about ${s.topic}`), sites.map(() => 'seed')],
+    [
+      sites.map((s) => `http://${s.host}/`),
+      sites.map((s) => s.host),
+      sites.map((s) => s.title),
+      sites.map((s) => `Notes about ${s.topic}`),
+      sites.map(() => 'seed'),
+    ],
   );
   const seededAt = Date.now();
-  const analysableCount = sites.filter((s) => !['robots-closed', 'broken', 'server-error'].includes(s.kind)).length;
+  const analysableCount = sites.filter(
+    (s) => !['robots-closed', 'broken', 'server-error'].includes(s.kind),
+  ).length;
   const timeline = [];
   let atOne;
   let atFive;
@@ -133,7 +154,9 @@ try {
   while (Date.now() - seededAt < 5 * 60_000 + 5_000) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const elapsed = Date.now() - seededAt;
-    const { rows } = await db.query(`select url, analyzed_at from search.sites where domain like '%.bench.test' and analyzed_at is not null`);
+    const { rows } = await db.query(
+      `select url, analyzed_at from search.sites where domain like '%.bench.test' and analyzed_at is not null`,
+    );
     const done = homepages(rows).length;
     timeline.push({ elapsed, done });
     if (!atOne && elapsed >= 60_000) atOne = { elapsed, ...(await coverage()) };
@@ -146,12 +169,16 @@ try {
   }
   atFive ??= { elapsed: Date.now() - seededAt, ...(await coverage()) };
 
-  const { rows } = await db.query(`select url, domain, analyzed_at, analysis_data from search.sites where domain like '%.bench.test' and analyzed_at is not null`);
+  const { rows } = await db.query(
+    `select url, domain, analyzed_at, analysis_data from search.sites where domain like '%.bench.test' and analyzed_at is not null`,
+  );
   const analysed = homepages(rows);
   const latencies = analysed.map((row) => new Date(row.analyzed_at).getTime() - seededAt);
   const lastAt = Math.max(...latencies);
   const firstAt = Math.min(...latencies);
-  const pages = await db.query(`select count(*)::int as n from search.sites where domain like '%.bench.test' and analyzed_at is not null`);
+  const pages = await db.query(
+    `select count(*)::int as n from search.sites where domain like '%.bench.test' and analyzed_at is not null`,
+  );
   const pagesAnalysed = pages.rows[0].n;
   // Sites analysed per minute: the busiest 60 s, or the whole run when it took less than that.
   let perMinute = 0;
@@ -169,8 +196,15 @@ try {
   let falseDark = 0;
   for (const row of analysed) {
     const site = sites.find((s) => s.host === row.domain);
-    const patterns = (row.analysis_data?.frenliness?.manipulativePatterns ?? []).join(' ').toLowerCase();
-    const words = { countdown: 'countdown', confirmshaming: 'confirmshaming', 'low-stock': 'low-stock', 'pre-checked': 'pre-checked' };
+    const patterns = (row.analysis_data?.frenliness?.manipulativePatterns ?? [])
+      .join(' ')
+      .toLowerCase();
+    const words = {
+      countdown: 'countdown',
+      confirmshaming: 'confirmshaming',
+      'low-stock': 'low-stock',
+      'pre-checked': 'pre-checked',
+    };
     for (const kind of site.dark) {
       darkExpected += 1;
       if (patterns.includes(words[kind])) darkFound += 1;
@@ -239,7 +273,9 @@ their cards say why (\`insight.state: 'not_analysable'\`). The browser tier is n
   }
 } finally {
   child.kill('SIGTERM');
-  await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+  await new Promise((resolve) =>
+    child.exitCode !== null ? resolve() : child.once('exit', resolve),
+  );
   await db.end().catch(() => undefined);
   await admin.query(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
   await admin.end();

@@ -77,7 +77,9 @@ async function runMain() {
       'load avg (1 min)': result.loadAverageAtStart[0],
     })),
   );
-  console.log(`\n### Realtime fan-out: vote → vote_update on every client (goal p99 ≤ 250 ms)\n\n${table}\n`);
+  console.log(
+    `\n### Realtime fan-out: vote → vote_update on every client (goal p99 ≤ 250 ms)\n\n${table}\n`,
+  );
   for (const result of runs) {
     console.log(
       `${result.connections.open} clients: goal met ${result.goal.met}; connections failed ${result.connections.failed}; ` +
@@ -94,12 +96,24 @@ async function runMain() {
 async function runOnce(settings) {
   const loadAtStart = loadavg().map((n) => round(n, 2));
 
-  const [{ default: pg }, { default: kafkajs }, { IdentityTokens, IDENTITY_HEADER }, { KafkaEventBus, makeEvent, silentLogger }, { Topics }] =
-    await Promise.all([import('pg'), import('kafkajs'), import('@frenly/platform'), import('@frenly/events'), import('@frenly/contracts')]);
+  const [
+    { default: pg },
+    { default: kafkajs },
+    { IdentityTokens, IDENTITY_HEADER },
+    { KafkaEventBus, makeEvent, silentLogger },
+    { Topics },
+  ] = await Promise.all([
+    import('pg'),
+    import('kafkajs'),
+    import('@frenly/platform'),
+    import('@frenly/events'),
+    import('@frenly/contracts'),
+  ]);
 
   const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
   const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const postgresUrl =
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const runId = randomBytes(4).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   const tokens = new IdentityTokens(secret);
@@ -121,20 +135,46 @@ async function runOnce(settings) {
     }
   };
   await admin(`create database "${databaseName}"`);
-  const databaseUrl = Object.assign(new URL(postgresUrl), { pathname: `/${databaseName}` }).toString();
+  const databaseUrl = Object.assign(new URL(postgresUrl), {
+    pathname: `/${databaseName}`,
+  }).toString();
 
-  const kafka = new kafkajs.Kafka({ brokers, clientId: `bench-rt-${runId}`, logLevel: kafkajs.logLevel.NOTHING });
+  const kafka = new kafkajs.Kafka({
+    brokers,
+    clientId: `bench-rt-${runId}`,
+    logLevel: kafkajs.logLevel.NOTHING,
+  });
   const kafkaAdmin = kafka.admin();
   await kafkaAdmin.connect();
-  await kafkaAdmin.createTopics({ topics: [{ topic: Topics.SiteIndexed, numPartitions: 6 }], waitForLeaders: true }).catch(() => undefined);
+  await kafkaAdmin
+    .createTopics({
+      topics: [{ topic: Topics.SiteIndexed, numPartitions: 6 }],
+      waitForLeaders: true,
+    })
+    .catch(() => undefined);
   // The ledger learns only the sites announced by this run, not the broker's history.
-  await kafkaAdmin.resetOffsets({ groupId: knownSitesGroup, topic: Topics.SiteIndexed, earliest: false });
+  await kafkaAdmin.resetOffsets({
+    groupId: knownSitesGroup,
+    topic: Topics.SiteIndexed,
+    earliest: false,
+  });
 
   const [ledgerPort, realtimePort] = [await freePort(), await freePort()];
-  const common = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers.join(','), FRENLY_IDENTITY_SECRET: secret, HOST: '127.0.0.1', LOG_LEVEL: 'warn', KAFKA_CLIENT_ID: `bench-rt-${runId}` };
+  const common = {
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: brokers.join(','),
+    FRENLY_IDENTITY_SECRET: secret,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    KAFKA_CLIENT_ID: `bench-rt-${runId}`,
+  };
   const children = [];
   const startService = (name, env) => {
-    const child = spawn(process.execPath, [`${repoRoot}services/${name}/dist/main.js`], { cwd: repoRoot, env: { ...process.env, ...common, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [`${repoRoot}services/${name}/dist/main.js`], {
+      cwd: repoRoot,
+      env: { ...process.env, ...common, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
     child.once('exit', (code) => code && say(`${name} exited ${code}: ${stderr}`));
@@ -147,14 +187,23 @@ async function runOnce(settings) {
   let result;
   try {
     startService('ledger', { PORT: String(ledgerPort), LEDGER_KNOWN_SITES_GROUP: knownSitesGroup });
-    const realtime = startService('realtime', { PORT: String(realtimePort), REALTIME_INSTANCE_ID: instanceId });
+    const realtime = startService('realtime', {
+      PORT: String(realtimePort),
+      REALTIME_INSTANCE_ID: instanceId,
+    });
     await Promise.all([waitOk(`${ledgerUrl}/health/ready`), waitOk(`${realtimeUrl}/health/ready`)]);
     say(`ledger and realtime ready (realtime pid ${realtime.pid})`);
 
     const bus = new KafkaEventBus({ brokers, clientId: `bench-rt-${runId}`, logger: silentLogger });
     await bus.publish(
       siteIds.map((siteId) =>
-        makeEvent(Topics.SiteIndexed, siteId, { siteId, url: `https://bench-${siteId}.example/`, domain: `bench-${siteId}.example`, title: 'Bench', indexedAt: new Date().toISOString() }),
+        makeEvent(Topics.SiteIndexed, siteId, {
+          siteId,
+          url: `https://bench-${siteId}.example/`,
+          domain: `bench-${siteId}.example`,
+          title: 'Bench',
+          indexedAt: new Date().toISOString(),
+        }),
       ),
     );
     await bus.close();
@@ -167,16 +216,27 @@ async function runOnce(settings) {
     const connectStarted = now();
     for (let w = 0; w < settings.workers; w++) {
       const count = Math.min(perWorker, settings.clients - w * perWorker);
-      const worker = fork(fileURLToPath(import.meta.url), ['--role', 'clients'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const worker = fork(fileURLToPath(import.meta.url), ['--role', 'clients'], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       // --client-nice N: let the simulated browsers (other machines, in reality) yield the CPU to the server.
       if (settings.clientNice) setPriority(worker.pid, settings.clientNice);
       workers.push(worker);
-      worker.send({ type: 'start', url: `${realtimeUrl.replace('http', 'ws')}/ws`, count, secret, worker: w, siteIds });
+      worker.send({
+        type: 'start',
+        url: `${realtimeUrl.replace('http', 'ws')}/ws`,
+        count,
+        secret,
+        worker: w,
+        siteIds,
+      });
     }
     const connected = await Promise.all(workers.map((worker) => nextMessage(worker, 'connected')));
     const connectMs = now() - connectStarted;
     const failedConnections = connected.reduce((sum, m) => sum + m.failed, 0);
-    say(`${settings.clients - failedConnections} clients connected in ${Math.round(connectMs)} ms (${failedConnections} failed)`);
+    say(
+      `${settings.clients - failedConnections} clients connected in ${Math.round(connectMs)} ms (${failedConnections} failed)`,
+    );
     await sleep(3_000);
     const after = await scrape(realtimeUrl);
     const openConnections = after.realtime_open_connections;
@@ -200,11 +260,18 @@ async function runOnce(settings) {
       const upvotes = expected.get(siteId) + 1;
       expected.set(siteId, upvotes);
       const userId = `bench-voter-${runId}-${i}`;
-      const headers = { 'content-type': 'application/json', [IDENTITY_HEADER]: tokens.sign({ userId, firstName: 'Bench', lastName: null, email: null }) };
+      const headers = {
+        'content-type': 'application/json',
+        [IDENTITY_HEADER]: tokens.sign({ userId, firstName: 'Bench', lastName: null, email: null }),
+      };
       const started = now();
       sentAt.push([`${siteId}:${upvotes}`, started]);
       inFlight.push(
-        fetch(`${ledgerUrl}/api/sites/${siteId}/vote`, { method: 'POST', headers, body: JSON.stringify({ type: 'up' }) }).then(
+        fetch(`${ledgerUrl}/api/sites/${siteId}/vote`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ type: 'up' }),
+        }).then(
           async (res) => {
             responseMs.push(now() - started);
             const body = await res.json();
@@ -239,8 +306,16 @@ async function runOnce(settings) {
     const clientsOpen = reports.reduce((sum, r) => sum + r.open, 0);
     result = {
       settings,
-      votes: { cast: totalVotes, failed: failedVotes, countMismatches: mismatches, achievedRatePerSec: round((totalVotes / votingMs) * 1_000, 2) },
-      voteResponse: { p50Ms: round(percentile(responseMs, 0.5)), p99Ms: round(percentile(responseMs, 0.99)) },
+      votes: {
+        cast: totalVotes,
+        failed: failedVotes,
+        countMismatches: mismatches,
+        achievedRatePerSec: round((totalVotes / votingMs) * 1_000, 2),
+      },
+      voteResponse: {
+        p50Ms: round(percentile(responseMs, 0.5)),
+        p99Ms: round(percentile(responseMs, 0.99)),
+      },
       delivery: {
         expected: totalVotes * (settings.clients - failedConnections),
         received,
@@ -252,12 +327,28 @@ async function runOnce(settings) {
         maxMs: round(maxMs),
         messagesPerSec: Math.round(received / ((votingMs + 3_000) / 1_000)),
       },
-      connections: { requested: settings.clients, open: openConnections, failed: failedConnections, stillOpenAtEnd: clientsOpen, connectMs: Math.round(connectMs) },
+      connections: {
+        requested: settings.clients,
+        open: openConnections,
+        failed: failedConnections,
+        stillOpenAtEnd: clientsOpen,
+        connectMs: Math.round(connectMs),
+      },
       memory: {
         rssBeforeMiB: round(before.process_resident_memory_bytes / 2 ** 20, 1),
         rssAfterMiB: round(after.process_resident_memory_bytes / 2 ** 20, 1),
-        rssPerConnectionKiB: round((after.process_resident_memory_bytes - before.process_resident_memory_bytes) / openConnections / 1024, 1),
-        heapPerConnectionKiB: round((after.nodejs_heap_size_used_bytes - before.nodejs_heap_size_used_bytes) / openConnections / 1024, 1),
+        rssPerConnectionKiB: round(
+          (after.process_resident_memory_bytes - before.process_resident_memory_bytes) /
+            openConnections /
+            1024,
+          1,
+        ),
+        heapPerConnectionKiB: round(
+          (after.nodejs_heap_size_used_bytes - before.nodejs_heap_size_used_bytes) /
+            openConnections /
+            1024,
+          1,
+        ),
       },
       server: {
         messagesSent: end['realtime_messages_sent_total'],
@@ -267,14 +358,18 @@ async function runOnce(settings) {
         cpuSeconds: round(end.process_cpu_seconds_total - after.process_cpu_seconds_total, 1),
         // The realtime process's own view: event created (ledger transaction) → queued on every socket.
         fanoutDelayMeanMs: round(
-          ((end.realtime_fanout_delay_seconds_sum - (after.realtime_fanout_delay_seconds_sum ?? 0)) /
-            (end.realtime_fanout_delay_seconds_count - (after.realtime_fanout_delay_seconds_count ?? 0))) *
+          ((end.realtime_fanout_delay_seconds_sum -
+            (after.realtime_fanout_delay_seconds_sum ?? 0)) /
+            (end.realtime_fanout_delay_seconds_count -
+              (after.realtime_fanout_delay_seconds_count ?? 0))) *
             1_000,
         ),
         // One pass over every socket (queueing only).
         broadcastMeanMs: round(
-          ((end.realtime_broadcast_duration_seconds_sum - (after.realtime_broadcast_duration_seconds_sum ?? 0)) /
-            (end.realtime_broadcast_duration_seconds_count - (after.realtime_broadcast_duration_seconds_count ?? 0))) *
+          ((end.realtime_broadcast_duration_seconds_sum -
+            (after.realtime_broadcast_duration_seconds_sum ?? 0)) /
+            (end.realtime_broadcast_duration_seconds_count -
+              (after.realtime_broadcast_duration_seconds_count ?? 0))) *
             1_000,
           2,
         ),
@@ -286,7 +381,11 @@ async function runOnce(settings) {
   } finally {
     for (const worker of workers) worker.kill('SIGKILL');
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined,
+      ),
+    );
     await kafkaAdmin.deleteGroups([knownSitesGroup]).catch(() => undefined);
     await kafkaAdmin.disconnect();
     await admin(`drop database if exists "${databaseName}" with (force)`).catch(() => undefined);
@@ -298,7 +397,10 @@ async function runOnce(settings) {
 // ---------------------------------------------------------------------------------------------
 // A worker process: holds its share of the client sockets and timestamps every vote_update.
 async function runClients() {
-  const [{ WebSocket }, { IdentityTokens, IDENTITY_HEADER }] = await Promise.all([import('ws'), import('@frenly/platform')]);
+  const [{ WebSocket }, { IdentityTokens, IDENTITY_HEADER }] = await Promise.all([
+    import('ws'),
+    import('@frenly/platform'),
+  ]);
   const start = await new Promise((resolve) => process.once('message', resolve));
   const tokens = new IdentityTokens(start.secret);
   const sites = new Set(start.siteIds);
@@ -326,13 +428,21 @@ async function runClients() {
     new Promise((resolve) => {
       const userId = `bench-client-${start.worker}-${index}`;
       const socket = new WebSocket(start.url, {
-        headers: { [IDENTITY_HEADER]: tokens.sign({ userId, firstName: 'Bench', lastName: null, email: null }) },
+        headers: {
+          [IDENTITY_HEADER]: tokens.sign({
+            userId,
+            firstName: 'Bench',
+            lastName: null,
+            email: null,
+          }),
+        },
         perMessageDeflate: false,
       });
       socket.on('message', (data) => {
         const at = now();
         const message = JSON.parse(data.toString());
-        if (message.type === 'vote_update' && sites.has(message.siteId)) record(`${message.siteId}:${message.upvotes}`, at);
+        if (message.type === 'vote_update' && sites.has(message.siteId))
+          record(`${message.siteId}:${message.upvotes}`, at);
       });
       socket.once('open', () => {
         sockets.push(socket);
@@ -346,7 +456,9 @@ async function runClients() {
 
   // Batches of 100 concurrent handshakes: a realistic ramp, not a SYN flood.
   for (let i = 0; i < start.count; i += 100) {
-    await Promise.all(Array.from({ length: Math.min(100, start.count - i) }, (_, j) => connectOne(i + j)));
+    await Promise.all(
+      Array.from({ length: Math.min(100, start.count - i) }, (_, j) => connectOne(i + j)),
+    );
   }
   process.send({ type: 'connected', failed });
 
@@ -366,14 +478,27 @@ async function runClients() {
   }
   const expected = finish.sentAt.length * sockets.length;
   const open = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
-  process.send({ type: 'report', histogram: [...histogram], measured, received: records, missing: Math.max(0, expected - records), maxMs, open });
+  process.send({
+    type: 'report',
+    histogram: [...histogram],
+    measured,
+    received: records,
+    missing: Math.max(0, expected - records),
+    maxMs,
+    open,
+  });
   for (const socket of sockets) socket.terminate();
   setTimeout(() => process.exit(0), 200);
 }
 
 // ---------------------------------------------------------------------------------------------
 function machine() {
-  return { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+  return {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
 }
 
 function histogramPercentile(histogram, total, q) {
@@ -397,7 +522,11 @@ function round(value, digits = 1) {
 
 function markdownTable(rows) {
   const columns = Object.keys(rows[0]);
-  return [`| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${columns.map((c) => row[c]).join(' | ')} |`)].join('\n');
+  return [
+    `| ${columns.join(' | ')} |`,
+    `| ${columns.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${columns.map((c) => row[c]).join(' | ')} |`),
+  ].join('\n');
 }
 
 /** Prometheus text → { name: value, 'name:label': value } for the series this bench reads. */
@@ -423,14 +552,22 @@ function nextMessage(worker, type) {
       resolve(message);
     };
     worker.on('message', onMessage);
-    worker.once('exit', (code) => reject(new Error(`client worker exited (${code}) before "${type}"`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`client worker exited (${code}) before "${type}"`)),
+    );
   });
 }
 
 async function waitOk(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await sleep(100);
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
@@ -456,12 +593,17 @@ function ensureFileLimit(needed) {
   const hard = execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
   const target = hard === 'unlimited' ? needed : Math.min(needed, Number(hard));
   process.stderr.write(`[bench] raising the open-file limit from ${soft} to ${target}\n`);
-  const args = process.argv.slice(1).map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const args = process.argv
+    .slice(1)
+    .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
+    .join(' ');
   try {
-    execFileSync('sh', ['-c', `ulimit -n ${target} && exec '${process.execPath}' ${args}`], { stdio: 'inherit', env: { ...process.env, BENCH_RAISED_ULIMIT: '1' } });
+    execFileSync('sh', ['-c', `ulimit -n ${target} && exec '${process.execPath}' ${args}`], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_RAISED_ULIMIT: '1' },
+    });
     process.exit(0);
   } catch (error) {
     process.exit(error.status ?? 1);
   }
 }
-

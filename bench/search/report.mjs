@@ -217,7 +217,10 @@ export function renderMarkdown(result) {
   const goalRate = bulk.sitesPerSecIncludingIndexes >= 5000 ? 'met' : 'not met';
   const files = corpus.files;
   const phases = result.loadAverage.phases ?? {};
-  const phaseLoad = (name) => (phases[name] ? `load average ${phases[name].mean} mean, ${phases[name].max} max` : 'load average not recorded');
+  const phaseLoad = (name) =>
+    phases[name]
+      ? `load average ${phases[name].mean} mean, ${phases[name].max} max`
+      : 'load average not recorded';
   const microsPerSite = (seconds) => n(Math.round((seconds * 1e6) / bulk.sites));
   const clientCpu = bulk.load.clientCpuS;
 

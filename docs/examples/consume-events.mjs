@@ -10,7 +10,13 @@ import kafkajs from 'kafkajs';
 
 const { Kafka, logLevel } = kafkajs;
 
-const FRENLY_TOPICS = ['ledger.vote-cast', 'ledger.stake-placed', 'analysis.site-analyzed', 'search.site-indexed', 'search.query-logged'];
+const FRENLY_TOPICS = [
+  'ledger.vote-cast',
+  'ledger.stake-placed',
+  'analysis.site-analyzed',
+  'search.site-indexed',
+  'search.query-logged',
+];
 // The payload versions this reader understands: a higher major version may have broken fields.
 const SUPPORTED_SCHEMA_VERSION = 1;
 
@@ -36,9 +42,16 @@ await consumer.run({
   eachMessage: async ({ topic, partition, message }) => {
     const eventId = header(message, 'frenly-event-id');
     const schemaVersion = Number(header(message, 'schema-version') ?? '1');
-    if (!eventId) return note({ skipped: 'no frenly-event-id header', topic, partition, offset: message.offset });
+    if (!eventId)
+      return note({
+        skipped: 'no frenly-event-id header',
+        topic,
+        partition,
+        offset: message.offset,
+      });
     if (handled.has(eventId)) return note({ duplicate: eventId, topic });
-    if (schemaVersion > SUPPORTED_SCHEMA_VERSION) return note({ skipped: `schema-version ${schemaVersion}`, eventId, topic });
+    if (schemaVersion > SUPPORTED_SCHEMA_VERSION)
+      return note({ skipped: `schema-version ${schemaVersion}`, eventId, topic });
     const event = {
       topic,
       key: message.key?.toString() ?? null,

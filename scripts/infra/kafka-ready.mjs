@@ -22,7 +22,11 @@ async function probeOnce() {
   const producer = kafka.producer({ allowAutoTopicCreation: false });
   try {
     await admin.connect();
-    await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true, timeout: 5000 });
+    await admin.createTopics({
+      topics: [{ topic, numPartitions: 1 }],
+      waitForLeaders: true,
+      timeout: 5000,
+    });
     await producer.connect();
     await producer.send({ topic, messages: [{ value: 'ready' }] });
     await admin.deleteTopics({ topics: [topic], timeout: 5000 });

@@ -7,9 +7,23 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path';
 import { nodeModules, repoRoot } from './paths.mjs';
 
-const ROOT_INPUTS = ['package.json', 'package-lock.json', 'nx.json', 'tsconfig.base.json', '.swcrc'];
+const ROOT_INPUTS = [
+  'package.json',
+  'package-lock.json',
+  'nx.json',
+  'tsconfig.base.json',
+  '.swcrc',
+];
 // Like Nx's "production" inputs: tests do not change what a build produces.
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage', '.data', '.nx', '.turbo', 'test']);
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'coverage',
+  '.data',
+  '.nx',
+  '.turbo',
+  'test',
+]);
 const SKIPPED_FILES = /\.(spec|int-spec|test)\.[cm]?[jt]sx?$/;
 const STAMP_FILE = join(nodeModules, '.cache', 'frenly', 'build-stamp.json');
 
@@ -17,13 +31,17 @@ const STAMP_FILE = join(nodeModules, '.cache', 'frenly', 'build-stamp.json');
 export function buildablePackages() {
   const dirs = ['libs', 'services'].flatMap((group) =>
     existsSync(join(repoRoot, group))
-      ? readdirSync(join(repoRoot, group), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(group, d.name))
+      ? readdirSync(join(repoRoot, group), { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => join(group, d.name))
       : [],
   );
   dirs.push('frontend');
   return dirs.filter((dir) => {
     const manifest = join(repoRoot, dir, 'package.json');
-    return existsSync(manifest) && Boolean(JSON.parse(readFileSync(manifest, 'utf8')).scripts?.build);
+    return (
+      existsSync(manifest) && Boolean(JSON.parse(readFileSync(manifest, 'utf8')).scripts?.build)
+    );
   });
 }
 
@@ -52,11 +70,16 @@ export function buildStaleReason(fingerprint, packages = buildablePackages()) {
 
 export function recordBuild(fingerprint) {
   mkdirSync(join(STAMP_FILE, '..'), { recursive: true });
-  writeFileSync(STAMP_FILE, `${JSON.stringify({ fingerprint, builtAt: new Date().toISOString() })}\n`);
+  writeFileSync(
+    STAMP_FILE,
+    `${JSON.stringify({ fingerprint, builtAt: new Date().toISOString() })}\n`,
+  );
 }
 
 function* walk(dir) {
-  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : 1,
+  );
   for (const entry of entries) {
     if (entry.isDirectory()) {
       if (!SKIPPED_DIRS.has(entry.name)) yield* walk(join(dir, entry.name));

@@ -29,7 +29,10 @@ export async function ensureDatabase(databaseUrl) {
   if (!name) throw new Error(`DATABASE_URL names no database: ${databaseUrl}`);
   const admin = new URL(databaseUrl);
   admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({
+    connectionString: admin.toString(),
+    connectionTimeoutMillis: 5000,
+  });
   await client.connect();
   try {
     const existing = await client.query('select 1 from pg_database where datname = $1', [name]);

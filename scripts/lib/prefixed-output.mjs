@@ -10,7 +10,9 @@ export function prefixOutput(name, index, child, width) {
   const prefix = (stream) => (stream.isTTY ? `\x1b[${colour}m[${label}]\x1b[0m ` : `[${label}] `);
   const pipe = (from, to) => {
     if (!from) return;
-    createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix(to)}${line}\n`));
+    createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) =>
+      to.write(`${prefix(to)}${line}\n`),
+    );
   };
   pipe(child.stdout, process.stdout);
   pipe(child.stderr, process.stderr);

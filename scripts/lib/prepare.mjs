@@ -24,7 +24,9 @@ export async function ensureBuilt() {
   const reason = buildStaleReason(fingerprint);
   if (!reason) return;
   say(`building (${reason})`);
-  await run(join(binDir, 'nx'), ['run-many', '-t', 'build', '--outputStyle=static'], 'the build', { NX_DAEMON: 'false' });
+  await run(join(binDir, 'nx'), ['run-many', '-t', 'build', '--outputStyle=static'], 'the build', {
+    NX_DAEMON: 'false',
+  });
   recordBuild(fingerprint);
 }
 

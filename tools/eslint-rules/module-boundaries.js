@@ -62,7 +62,9 @@ const isInside = (dir, file) => file === dir || file.startsWith(dir + sep);
 
 /** A test file: under a test/ or e2e/ folder, or named *.spec.* / *.int-spec.* / *.e2e-spec.*. */
 export const isTestCode = (file) =>
-  file.includes(`${sep}test${sep}`) || file.includes(`${sep}e2e${sep}`) || /\.(spec|int-spec|e2e-spec)\.[cm]?[jt]sx?$/.test(file);
+  file.includes(`${sep}test${sep}`) ||
+  file.includes(`${sep}e2e${sep}`) ||
+  /\.(spec|int-spec|e2e-spec)\.[cm]?[jt]sx?$/.test(file);
 
 export default {
   meta: {

@@ -7,7 +7,10 @@ import type { BrowserSession } from './session.js';
 
 /** Kept as CI artefacts (test-results/ is git-ignored and uploaded); one folder per runtime. */
 export const SCREENSHOT_DIR = fileURLToPath(
-  new URL(`../../../test-results/e2e-screenshots${process.env.FRENLY_E2E_RUNTIME === 'distributed' ? '-distributed' : ''}/`, import.meta.url),
+  new URL(
+    `../../../test-results/e2e-screenshots${process.env.FRENLY_E2E_RUNTIME === 'distributed' ? '-distributed' : ''}/`,
+    import.meta.url,
+  ),
 );
 
 /** Every screen is checked wide and narrow: desktop, and a phone. */

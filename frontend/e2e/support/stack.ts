@@ -16,7 +16,8 @@ export interface E2eBackend {
  * service its own process on PostgreSQL, Redis and Kafka, behind the gateway, which serves
  * the built frontend too); the default is the embedded runtime of `npm start`.
  */
-export const E2E_RUNTIME = process.env.FRENLY_E2E_RUNTIME === 'distributed' ? 'distributed' : 'embedded';
+export const E2E_RUNTIME =
+  process.env.FRENLY_E2E_RUNTIME === 'distributed' ? 'distributed' : 'embedded';
 
 async function startBackend(env: Record<string, string>): Promise<E2eBackend> {
   if (E2E_RUNTIME === 'embedded') return EmbeddedRuntime.start(env);

@@ -40,6 +40,8 @@ describe('loadConfig', () => {
   });
 
   it('rejects out-of-range ports', () => {
-    expect(() => loadConfig({ PORT: spec.PORT }, { PORT: '70000' })).toThrow('PORT must be between 1 and 65535');
+    expect(() => loadConfig({ PORT: spec.PORT }, { PORT: '70000' })).toThrow(
+      'PORT must be between 1 and 65535',
+    );
   });
 });

@@ -1,7 +1,9 @@
 import type { VarSpec } from './spec.js';
 
 export type ConfigSpec = Record<string, VarSpec<unknown>>;
-export type ConfigOf<S extends ConfigSpec> = { readonly [K in keyof S]: S[K] extends VarSpec<infer T> ? T : never };
+export type ConfigOf<S extends ConfigSpec> = {
+  readonly [K in keyof S]: S[K] extends VarSpec<infer T> ? T : never;
+};
 
 /** Thrown when one or more variables are invalid; the message names every one of them. */
 export class ConfigError extends Error {
@@ -12,7 +14,10 @@ export class ConfigError extends Error {
 }
 
 /** Validates every variable of `spec` against `source` and returns a frozen, typed object. */
-export function loadConfig<S extends ConfigSpec>(spec: S, source: NodeJS.ProcessEnv = process.env): ConfigOf<S> {
+export function loadConfig<S extends ConfigSpec>(
+  spec: S,
+  source: NodeJS.ProcessEnv = process.env,
+): ConfigOf<S> {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [name, varSpec] of Object.entries(spec)) {
@@ -28,7 +33,10 @@ export function loadConfig<S extends ConfigSpec>(spec: S, source: NodeJS.Process
  * Boot helper: loads the config or ends the process with the message on stderr.
  * A wrong value must stop a service at once, naming the variable, rather than fail later.
  */
-export function loadConfigOrExit<S extends ConfigSpec>(spec: S, source: NodeJS.ProcessEnv = process.env): ConfigOf<S> {
+export function loadConfigOrExit<S extends ConfigSpec>(
+  spec: S,
+  source: NodeJS.ProcessEnv = process.env,
+): ConfigOf<S> {
   try {
     return loadConfig(spec, source);
   } catch (error) {

@@ -13,7 +13,10 @@ export interface VarSpec<T> {
    * `source` is the whole environment being loaded, for the rare variable that depends on
    * another (one refused when NODE_ENV=production).
    */
-  parse(raw: string | undefined, source?: NodeJS.ProcessEnv): { ok: true; value: T } | { ok: false; error: string };
+  parse(
+    raw: string | undefined,
+    source?: NodeJS.ProcessEnv,
+  ): { ok: true; value: T } | { ok: false; error: string };
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -50,7 +53,10 @@ export const env = {
     return withDefault<string | undefined>(description, undefined, ok, () => ok(undefined));
   },
 
-  int(description: string, opts: { default?: number; min?: number; max?: number } = {}): VarSpec<number> {
+  int(
+    description: string,
+    opts: { default?: number; min?: number; max?: number } = {},
+  ): VarSpec<number> {
     const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = opts;
     return withDefault(
       description,
@@ -58,7 +64,8 @@ export const env = {
       (text) => {
         if (!/^-?\d+$/.test(text)) return fail(`must be an integer (got "${text}")`);
         const value = Number(text);
-        if (value < min || value > max) return fail(`must be between ${min} and ${max} (got ${value})`);
+        if (value < min || value > max)
+          return fail(`must be between ${min} and ${max} (got ${value})`);
         return ok(value);
       },
       required,
@@ -83,7 +90,11 @@ export const env = {
     );
   },
 
-  oneOf<const T extends string>(description: string, values: readonly T[], defaultValue?: T): VarSpec<T> {
+  oneOf<const T extends string>(
+    description: string,
+    values: readonly T[],
+    defaultValue?: T,
+  ): VarSpec<T> {
     return withDefault(
       description,
       defaultValue,
@@ -96,7 +107,11 @@ export const env = {
   },
 
   /** An absolute URL with one of the given protocols; optional when no default is given. */
-  url(description: string, protocols: readonly string[], opts: { default?: string } = {}): VarSpec<string | undefined> {
+  url(
+    description: string,
+    protocols: readonly string[],
+    opts: { default?: string } = {},
+  ): VarSpec<string | undefined> {
     return withDefault<string | undefined>(
       description,
       opts.default,
@@ -117,12 +132,18 @@ export const env = {
   },
 
   /** A comma-separated list; empty by default. */
-  list(description: string, opts: { default?: string; item?: (item: string) => string | undefined } = {}): VarSpec<string[]> {
+  list(
+    description: string,
+    opts: { default?: string; item?: (item: string) => string | undefined } = {},
+  ): VarSpec<string[]> {
     return withDefault(
       description,
       opts.default ?? '',
       (text) => {
-        const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+        const items = text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         for (const item of items) {
           const problem = opts.item?.(item);
           if (problem) return fail(`has an invalid item "${item}": ${problem}`);

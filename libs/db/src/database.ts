@@ -67,7 +67,11 @@ export function migrationsFolderOf(schema: ServiceSchemaName): string {
 
 /** Where drizzle records applied migrations: one table per service schema. */
 function migrationConfig(schema: ServiceSchemaName) {
-  return { migrationsFolder: migrationsFolderOf(schema), migrationsSchema: 'drizzle', migrationsTable: `${schema}_migrations` };
+  return {
+    migrationsFolder: migrationsFolderOf(schema),
+    migrationsSchema: 'drizzle',
+    migrationsTable: `${schema}_migrations`,
+  };
 }
 
 // A fixed key for pg_advisory_lock so that services starting together migrate one at a time.
@@ -84,7 +88,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -129,7 +137,9 @@ export async function runMigrations(
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     for (const schema of schemas) await migratePg(drizzlePg(client), migrationConfig(schema));
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client
+      .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
     await client.end();
   }
 }

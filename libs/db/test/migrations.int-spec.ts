@@ -5,7 +5,9 @@ import { pgliteFixture, postgresFixture, type EngineFixture } from './engines.js
 
 /** Every migration of every schema's journal: what a fresh database must have applied. */
 const journalEntries = SERVICE_SCHEMAS.reduce((sum, schema) => {
-  const journal = JSON.parse(readFileSync(`${migrationsFolderOf(schema)}/meta/_journal.json`, 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(
+    readFileSync(`${migrationsFolderOf(schema)}/meta/_journal.json`, 'utf8'),
+  ) as { entries: unknown[] };
   return sum + journal.entries.length;
 }, 0);
 
@@ -41,18 +43,26 @@ describe.each([
       select table_schema || '.' || table_name as name from information_schema.tables
       where table_schema in ('identity', 'ledger', 'search', 'analysis') order by 1`);
     expect(tables.rows.map((r) => r.name)).toEqual(expect.arrayContaining(foundationTables));
-    const similarity = await db.execute<{ s: number }>(sql`select similarity('wikipedia', 'wikipeda') as s`);
+    const similarity = await db.execute<{ s: number }>(
+      sql`select similarity('wikipedia', 'wikipeda') as s`,
+    );
     expect(Number(similarity.rows[0]?.s)).toBeGreaterThan(0.5);
   });
 
   it('is idempotent: opening again applies nothing new and keeps data', async () => {
     const first = await fixture.open();
-    await first.db.execute(sql`insert into search.sites (url, domain, title) values ('https://a.example/', 'a.example', 'A')`);
+    await first.db.execute(
+      sql`insert into search.sites (url, domain, title) values ('https://a.example/', 'a.example', 'A')`,
+    );
     await first.close(); // one PGlite instance per folder at a time
     const again = await fixture.open();
-    const rows = await again.db.execute<{ n: number }>(sql`select count(*)::int as n from search.sites`);
+    const rows = await again.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from search.sites`,
+    );
     expect(Number(rows.rows[0]?.n)).toBe(1);
-    const applied = await again.db.execute<{ n: number }>(sql`select (select count(*) from drizzle.identity_migrations) + (select count(*) from drizzle.ledger_migrations)
+    const applied = await again.db.execute<{
+      n: number;
+    }>(sql`select (select count(*) from drizzle.identity_migrations) + (select count(*) from drizzle.ledger_migrations)
         + (select count(*) from drizzle.search_migrations) + (select count(*) from drizzle.analysis_migrations) as n`);
     expect(Number(applied.rows[0]?.n)).toBe(journalEntries);
   });
@@ -62,8 +72,15 @@ describe('migrations on postgres, several services starting at once', () => {
   it('apply exactly once under the advisory lock', async () => {
     const fixture = await postgresFixture();
     try {
-      const handles = await Promise.all([fixture.open(), fixture.open(), fixture.open(), fixture.open()]);
-      const applied = await handles[0].db.execute<{ n: number }>(sql`select (select count(*) from drizzle.identity_migrations) + (select count(*) from drizzle.ledger_migrations)
+      const handles = await Promise.all([
+        fixture.open(),
+        fixture.open(),
+        fixture.open(),
+        fixture.open(),
+      ]);
+      const applied = await handles[0].db.execute<{
+        n: number;
+      }>(sql`select (select count(*) from drizzle.identity_migrations) + (select count(*) from drizzle.ledger_migrations)
         + (select count(*) from drizzle.search_migrations) + (select count(*) from drizzle.analysis_migrations) as n`);
       expect(Number(applied.rows[0]?.n)).toBe(journalEntries);
     } finally {

@@ -56,5 +56,9 @@ export interface EventBus {
  * id is new for the group, and records it only if `work` succeeds.
  */
 export interface DedupeStore {
-  runOnce(group: string, eventId: string, work: () => Promise<void>): Promise<'handled' | 'duplicate'>;
+  runOnce(
+    group: string,
+    eventId: string,
+    work: () => Promise<void>,
+  ): Promise<'handled' | 'duplicate'>;
 }

@@ -1,5 +1,8 @@
 import type { EventBus } from './bus.js';
-import { InProcessEventBus, type InProcessEventBusOptions } from './in-process/in-process-event-bus.js';
+import {
+  InProcessEventBus,
+  type InProcessEventBusOptions,
+} from './in-process/in-process-event-bus.js';
 import { KafkaEventBus, type KafkaEventBusOptions } from './kafka/kafka-event-bus.js';
 import type { EventsLogger } from './logger.js';
 
@@ -21,7 +24,13 @@ export interface CreateEventBusOptions {
 export function createEventBus(options: CreateEventBusOptions): EventBus {
   const brokers = (options.kafkaBrokers ?? []).filter((b) => b.trim() !== '');
   if (brokers.length > 0) {
-    return new KafkaEventBus({ ...options.kafka, brokers, clientId: options.clientId, namespace: options.namespace, logger: options.logger });
+    return new KafkaEventBus({
+      ...options.kafka,
+      brokers,
+      clientId: options.clientId,
+      namespace: options.namespace,
+      logger: options.logger,
+    });
   }
   return new InProcessEventBus({ ...options.inProcess, logger: options.logger });
 }

@@ -13,8 +13,14 @@ const noop = (): void => undefined;
 
 export const silentLogger: EventsLogger = { debug: noop, info: noop, warn: noop, error: noop };
 
-function writeLine(level: 'warn' | 'error', message: string, context?: Record<string, unknown>): void {
-  process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), component: 'events', message, ...context })}\n`);
+function writeLine(
+  level: 'warn' | 'error',
+  message: string,
+  context?: Record<string, unknown>,
+): void {
+  process.stderr.write(
+    `${JSON.stringify({ level, time: new Date().toISOString(), component: 'events', message, ...context })}\n`,
+  );
 }
 
 export const stderrLogger: EventsLogger = {

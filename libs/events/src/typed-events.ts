@@ -36,7 +36,10 @@ export interface SubscribeToEventsOptions {
 }
 
 /** Subscribes one group to the topics of `handlers`, dispatching each event to its topic's handler. */
-export function subscribeToEvents(bus: EventBus, options: SubscribeToEventsOptions): Promise<Subscription> {
+export function subscribeToEvents(
+  bus: EventBus,
+  options: SubscribeToEventsOptions,
+): Promise<Subscription> {
   const topics = Object.keys(options.handlers) as TopicName[];
   return bus.subscribe({
     group: options.group,
@@ -44,8 +47,12 @@ export function subscribeToEvents(bus: EventBus, options: SubscribeToEventsOptio
     dedupe: options.dedupe,
     fromBeginning: options.fromBeginning,
     handler: async (event) => {
-      const handler = options.handlers[event.topic as TopicName] as ((event: BusEvent) => Promise<void>) | undefined;
-      if (!handler) throw new Error(`group ${options.group} received ${event.topic}, which it has no handler for`);
+      const handler = options.handlers[event.topic as TopicName] as
+        ((event: BusEvent) => Promise<void>) | undefined;
+      if (!handler)
+        throw new Error(
+          `group ${options.group} received ${event.topic}, which it has no handler for`,
+        );
       await handler(event);
     },
   });

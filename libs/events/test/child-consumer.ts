@@ -31,18 +31,35 @@ export class ChildConsumer {
     child.on('exit', (code) => (this.exited = code));
   }
 
-  static async start(args: { brokers: string[]; topic: string; group: string; databaseUrl: string }): Promise<ChildConsumer> {
+  static async start(args: {
+    brokers: string[];
+    topic: string;
+    group: string;
+    databaseUrl: string;
+  }): Promise<ChildConsumer> {
     if (!existsSync(builtEvents)) {
-      throw new Error('libs/events/dist is missing: run `npm run build -w @frenly/events -w @frenly/db -w @frenly/contracts -w @frenly/config` first');
+      throw new Error(
+        'libs/events/dist is missing: run `npm run build -w @frenly/events -w @frenly/db -w @frenly/contracts -w @frenly/config` first',
+      );
     }
-    const child = spawn(process.execPath, [fixture, args.brokers.join(','), args.topic, args.group, args.databaseUrl], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [fixture, args.brokers.join(','), args.topic, args.group, args.databaseUrl],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const consumer = new ChildConsumer(child);
-    await waitFor(() => {
-      if (consumer.exited !== undefined) throw new Error(`consumer exited (${consumer.exited}): ${consumer.log()}`);
-      return consumer.ready ? true : undefined;
-    }, 45_000, 50, 'the child consumer to subscribe').catch((error: Error) => {
+    await waitFor(
+      () => {
+        if (consumer.exited !== undefined)
+          throw new Error(`consumer exited (${consumer.exited}): ${consumer.log()}`);
+        return consumer.ready ? true : undefined;
+      },
+      45_000,
+      50,
+      'the child consumer to subscribe',
+    ).catch((error: Error) => {
       child.kill('SIGKILL');
       throw new Error(`${error.message}\n${consumer.log()}`);
     });
@@ -55,7 +72,12 @@ export class ChildConsumer {
 
   /** Waits until the child printed `id`; the error carries the child's log. */
   async waitForEvent(id: string, timeoutMs: number): Promise<void> {
-    await waitFor(() => (this.ids().includes(id) ? true : undefined), timeoutMs, 50, `event ${id} in the child consumer`).catch((error: Error) => {
+    await waitFor(
+      () => (this.ids().includes(id) ? true : undefined),
+      timeoutMs,
+      50,
+      `event ${id} in the child consumer`,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}\nchild log:\n${this.log()}`);
     });
   }

@@ -3,11 +3,24 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { ledgerOutbox, ledgerProcessedEvents, openDatabase, type Database, type DatabaseHandle } from '@frenly/db';
+import {
+  ledgerOutbox,
+  ledgerProcessedEvents,
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+} from '@frenly/db';
 import { createScratchDatabase, waitFor, type ScratchDatabase } from '@frenly/testing';
 import {
-  AdvisoryRelayLock, handleOnce, InProcessEventBus, KafkaEventBus, OutboxRelay, relayLockFor, writeOutbox,
-  type BusEvent, type EventsLogger,
+  AdvisoryRelayLock,
+  handleOnce,
+  InProcessEventBus,
+  KafkaEventBus,
+  OutboxRelay,
+  relayLockFor,
+  writeOutbox,
+  type BusEvent,
+  type EventsLogger,
 } from '../src/index.js';
 import { ChildConsumer } from './child-consumer.js';
 import { TEST_KAFKA_BROKERS } from './kafka-env.js';
@@ -20,12 +33,19 @@ function memoryLogger(lines: string[]): EventsLogger {
   const write = (level: string) => (message: string, context?: Record<string, unknown>) => {
     lines.push(`${level} ${message} ${JSON.stringify(context ?? {})}`);
   };
-  return { debug: () => undefined, info: write('info'), warn: write('warn'), error: write('error') };
+  return {
+    debug: () => undefined,
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+  };
 }
 
 async function createStateTable(db: Database): Promise<void> {
   // A stand-in for a service's own state, changed in the same transaction as the outbox row.
-  await db.execute(sql`create table if not exists ledger.outbox_test_state (id uuid primary key, note text not null)`);
+  await db.execute(
+    sql`create table if not exists ledger.outbox_test_state (id uuid primary key, note text not null)`,
+  );
 }
 
 /** A state change and its event, committed together (what a service does). */
@@ -33,7 +53,9 @@ async function commitWithEvent(db: Database, topic: string, note: string): Promi
   return db.transaction(async (tx) => {
     const id = randomUUID();
     await tx.execute(sql`insert into ledger.outbox_test_state (id, note) values (${id}, ${note})`);
-    const [event] = await writeOutbox(tx, ledgerOutbox, [{ topic, key: `site-${note}`, payload: { stateId: id, note } }]);
+    const [event] = await writeOutbox(tx, ledgerOutbox, [
+      { topic, key: `site-${note}`, payload: { stateId: id, note } },
+    ]);
     return event as BusEvent;
   });
 }
@@ -43,8 +65,12 @@ async function rollBackWithEvent(db: Database, topic: string): Promise<string> {
   const eventId = randomUUID();
   await expect(
     db.transaction(async (tx) => {
-      await tx.execute(sql`insert into ledger.outbox_test_state (id, note) values (${randomUUID()}, 'rolled back')`);
-      await writeOutbox(tx, ledgerOutbox, [{ id: eventId, topic, key: 'site-rb', payload: { note: 'rolled back' } }]);
+      await tx.execute(
+        sql`insert into ledger.outbox_test_state (id, note) values (${randomUUID()}, 'rolled back')`,
+      );
+      await writeOutbox(tx, ledgerOutbox, [
+        { id: eventId, topic, key: 'site-rb', payload: { note: 'rolled back' } },
+      ]);
       throw new Error('business rule failed');
     }),
   ).rejects.toThrow('business rule failed');
@@ -70,16 +96,27 @@ describe('outbox on PostgreSQL, relayed through Kafka to a consumer in another p
     database = await openDatabase({ databaseUrl: scratch.url });
     await createStateTable(database.db);
     bus = new KafkaEventBus({
-      brokers: TEST_KAFKA_BROKERS, clientId: 'outbox-it-relay', logger: memoryLogger(relayLog),
+      brokers: TEST_KAFKA_BROKERS,
+      clientId: 'outbox-it-relay',
+      logger: memoryLogger(relayLog),
       // Short kafkajs retries, so the outage exercises the relay's own backoff within seconds.
       publishRetry: { initialRetryTime: 200, maxRetryTime: 1_000, retries: 2 },
     });
     relay = new OutboxRelay({
-      db: database.db, outbox: ledgerOutbox, bus, pollIntervalMs: 250,
-      backoff: { initialMs: 250, maxMs: 2_000 }, logger: memoryLogger(relayLog),
+      db: database.db,
+      outbox: ledgerOutbox,
+      bus,
+      pollIntervalMs: 250,
+      backoff: { initialMs: 250, maxMs: 2_000 },
+      logger: memoryLogger(relayLog),
     });
     relay.start();
-    consumer = await ChildConsumer.start({ brokers: TEST_KAFKA_BROKERS, topic, group, databaseUrl: scratch.url });
+    consumer = await ChildConsumer.start({
+      brokers: TEST_KAFKA_BROKERS,
+      topic,
+      group,
+      databaseUrl: scratch.url,
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -94,8 +131,17 @@ describe('outbox on PostgreSQL, relayed through Kafka to a consumer in another p
     const event = await commitWithEvent(database.db, topic, 'first');
     relay.poke();
     await consumer.waitForEvent(event.id, 20_000);
-    expect(consumer.received.find((r) => r.id === event.id)).toMatchObject({ status: 'handled', key: 'site-first', payload: { note: 'first' } });
-    await waitFor(async () => ((await relay.backlog()) === 0 ? true : undefined), 5_000, 50, 'the row to be stamped published');
+    expect(consumer.received.find((r) => r.id === event.id)).toMatchObject({
+      status: 'handled',
+      key: 'site-first',
+      payload: { note: 'first' },
+    });
+    await waitFor(
+      async () => ((await relay.backlog()) === 0 ? true : undefined),
+      5_000,
+      50,
+      'the row to be stamped published',
+    );
   }, 30_000);
 
   it('never delivers the event of a rolled-back transaction', async () => {
@@ -114,9 +160,17 @@ describe('outbox on PostgreSQL, relayed through Kafka to a consumer in another p
       event = await commitWithEvent(database.db, topic, 'during-outage');
       relay.poke();
       // The relay's publish fails (its bus gives up after ~1 s here); the row stays unsent.
-      await waitFor(() => (relay.stats().consecutiveFailures >= 1 ? true : undefined), 20_000, 100, 'a failed publish');
+      await waitFor(
+        () => (relay.stats().consecutiveFailures >= 1 ? true : undefined),
+        20_000,
+        100,
+        'a failed publish',
+      );
       expect(await relay.backlog()).toBe(1);
-      const [row] = await database.db.select().from(ledgerOutbox).where(eq(ledgerOutbox.eventId, event.id));
+      const [row] = await database.db
+        .select()
+        .from(ledgerOutbox)
+        .where(eq(ledgerOutbox.eventId, event.id));
       expect(row?.publishedAt).toBeNull();
       expect(row?.attempts).toBeGreaterThanOrEqual(1);
       expect(consumer.ids()).not.toContain(event.id);
@@ -126,7 +180,12 @@ describe('outbox on PostgreSQL, relayed through Kafka to a consumer in another p
     await consumer.waitForEvent(event.id, 60_000).catch((error: Error) => {
       throw new Error(`${error.message}\nrelay log:\n${relayLog.slice(-20).join('\n')}`);
     });
-    await waitFor(async () => ((await relay.backlog()) === 0 ? true : undefined), 10_000, 100, 'the row to be stamped published');
+    await waitFor(
+      async () => ((await relay.backlog()) === 0 ? true : undefined),
+      10_000,
+      100,
+      'the row to be stamped published',
+    );
     // Give a redelivery (e.g. a publish retried after the broker had already stored it) time to show up.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const calls = consumer.received.filter((r) => r.id === event.id);
@@ -151,7 +210,11 @@ describe('relay leadership and handleOnce on PostgreSQL', () => {
   it('lets one relay per outbox table publish at a time, and hands over when it stops', async () => {
     const first = relayLockFor(database.db, 'frenly.outbox-relay:ledger.outbox', memoryLogger([]));
     const second = relayLockFor(database.db, 'frenly.outbox-relay:ledger.outbox', memoryLogger([]));
-    const otherTable = relayLockFor(database.db, 'frenly.outbox-relay:search.outbox', memoryLogger([]));
+    const otherTable = relayLockFor(
+      database.db,
+      'frenly.outbox-relay:search.outbox',
+      memoryLogger([]),
+    );
     expect(first).toBeInstanceOf(AdvisoryRelayLock);
     expect(await first.tryAcquire()).toBe(true);
     expect(await first.tryAcquire()).toBe(true);
@@ -165,16 +228,42 @@ describe('relay leadership and handleOnce on PostgreSQL', () => {
   it('publishes each row once with two relays running on the same table', async () => {
     const bus = new InProcessEventBus({ logger: memoryLogger([]) });
     const seen: string[] = [];
-    await bus.subscribe({ group: 'g', topics: ['two-relays'], handler: async (e) => void seen.push(e.id) });
-    const relays = [1, 2].map(() => new OutboxRelay({ db: database.db, outbox: ledgerOutbox, bus, pollIntervalMs: 20, batchSize: 7 }));
+    await bus.subscribe({
+      group: 'g',
+      topics: ['two-relays'],
+      handler: async (e) => void seen.push(e.id),
+    });
+    const relays = [1, 2].map(
+      () =>
+        new OutboxRelay({
+          db: database.db,
+          outbox: ledgerOutbox,
+          bus,
+          pollIntervalMs: 20,
+          batchSize: 7,
+        }),
+    );
     relays.forEach((r) => r.start());
     const written: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const events = await writeOutbox(database.db, ledgerOutbox, Array.from({ length: 5 }, (_, n) => ({ topic: 'two-relays', key: `k${n}`, payload: { i, n } })));
+      const events = await writeOutbox(
+        database.db,
+        ledgerOutbox,
+        Array.from({ length: 5 }, (_, n) => ({
+          topic: 'two-relays',
+          key: `k${n}`,
+          payload: { i, n },
+        })),
+      );
       written.push(...events.map((e) => e.id));
       relays.forEach((r) => r.poke());
     }
-    await waitFor(() => (seen.length >= written.length ? true : undefined), 10_000, 20, 'every row');
+    await waitFor(
+      () => (seen.length >= written.length ? true : undefined),
+      10_000,
+      20,
+      'every row',
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect([...seen].sort()).toEqual([...written].sort());
     expect(relays.map((r) => r.stats().leader).sort()).toEqual([false, true]);
@@ -185,9 +274,12 @@ describe('relay leadership and handleOnce on PostgreSQL', () => {
   it('handleOnce commits the work with its dedupe mark, once per group, even when racing', async () => {
     const { db } = database;
     const event = { id: randomUUID() };
-    const work = (note: string) => async (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => {
-      await tx.execute(sql`insert into ledger.outbox_test_state (id, note) values (${randomUUID()}, ${note})`);
-    };
+    const work =
+      (note: string) => async (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => {
+        await tx.execute(
+          sql`insert into ledger.outbox_test_state (id, note) values (${randomUUID()}, ${note})`,
+        );
+      };
     await expect(
       handleOnce(db, ledgerProcessedEvents, 'g', event, async (tx) => {
         await work('failed')(tx);
@@ -199,7 +291,9 @@ describe('relay leadership and handleOnce on PostgreSQL', () => {
       handleOnce(db, ledgerProcessedEvents, 'g', event, work('second')),
     ]);
     expect([...raced].sort()).toEqual(['duplicate', 'handled']);
-    expect(await handleOnce(db, ledgerProcessedEvents, 'other-group', event, work('other group'))).toBe('handled');
+    expect(
+      await handleOnce(db, ledgerProcessedEvents, 'other-group', event, work('other group')),
+    ).toBe('handled');
     const notes = await db.select({ note: sql<string>`note` }).from(sql`ledger.outbox_test_state`);
     const rows = notes.map((r) => r.note);
     expect(rows).toHaveLength(2);
@@ -227,9 +321,15 @@ describe('outbox on PGlite with the in-process bus (embedded runtime)', () => {
       dedupe: { runOnce: async (_group, _id, work) => (await work(), 'handled') },
       topics: ['embedded.test'],
       handler: async (event) => {
-        await handleOnce(database.db, ledgerProcessedEvents, 'embedded-consumer', event, async () => {
-          handled.push(event);
-        });
+        await handleOnce(
+          database.db,
+          ledgerProcessedEvents,
+          'embedded-consumer',
+          event,
+          async () => {
+            handled.push(event);
+          },
+        );
       },
     });
   }, 60_000);
@@ -244,22 +344,43 @@ describe('outbox on PGlite with the in-process bus (embedded runtime)', () => {
     const rolledBack = await rollBackWithEvent(database.db, 'embedded.test');
     const event = await commitWithEvent(database.db, 'embedded.test', 'embedded');
     relay.poke(); // the poll interval is 5 s: only the poke makes this fast
-    await waitFor(() => (handled.some((e) => e.id === event.id) ? true : undefined), 3_000, 10, 'the committed event');
+    await waitFor(
+      () => (handled.some((e) => e.id === event.id) ? true : undefined),
+      3_000,
+      10,
+      'the committed event',
+    );
     expect(handled.map((e) => e.id)).not.toContain(rolledBack);
     expect(await outboxRows(database.db, rolledBack)).toBe(0);
     expect(await relay.backlog()).toBe(0);
-    const marks = await database.db.select().from(ledgerProcessedEvents).where(eq(ledgerProcessedEvents.eventId, event.id));
+    const marks = await database.db
+      .select()
+      .from(ledgerProcessedEvents)
+      .where(eq(ledgerProcessedEvents.eventId, event.id));
     expect(marks).toHaveLength(1);
   });
 
   it('hands a redelivered event to handleOnce work only once', async () => {
     const event = await commitWithEvent(database.db, 'embedded.test', 'redelivered');
     relay.poke();
-    await waitFor(() => (handled.some((e) => e.id === event.id) ? true : undefined), 3_000, 10, 'the event');
+    await waitFor(
+      () => (handled.some((e) => e.id === event.id) ? true : undefined),
+      3_000,
+      10,
+      'the event',
+    );
     // What a crash between publish and stamp causes: the relay publishes the row again.
-    await database.db.update(ledgerOutbox).set({ publishedAt: null }).where(eq(ledgerOutbox.eventId, event.id));
+    await database.db
+      .update(ledgerOutbox)
+      .set({ publishedAt: null })
+      .where(eq(ledgerOutbox.eventId, event.id));
     relay.poke();
-    await waitFor(async () => ((await relay.backlog()) === 0 ? true : undefined), 3_000, 10, 'the second publish');
+    await waitFor(
+      async () => ((await relay.backlog()) === 0 ? true : undefined),
+      3_000,
+      10,
+      'the second publish',
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(handled.filter((e) => e.id === event.id)).toHaveLength(1);
   });
@@ -268,12 +389,20 @@ describe('outbox on PGlite with the in-process bus (embedded runtime)', () => {
     // Before the crash: the relay publishes to a bus nobody consumes yet, and stamps the row.
     await relay.stop(); // the suite's relay would hold the in-process lock; this test has its own
     const lostBus = new InProcessEventBus({ logger: memoryLogger([]) });
-    const crashedRelay = new OutboxRelay({ db: database.db, outbox: ledgerOutbox, bus: lostBus, pollIntervalMs: 5_000 });
+    const crashedRelay = new OutboxRelay({
+      db: database.db,
+      outbox: ledgerOutbox,
+      bus: lostBus,
+      pollIntervalMs: 5_000,
+    });
     const event = await commitWithEvent(database.db, 'embedded.crash', 'accepted-then-lost');
     await crashedRelay.publishBatch();
     await crashedRelay.stop();
     await lostBus.close(); // the process dies: the bus's memory is gone
-    const [row] = await database.db.select().from(ledgerOutbox).where(eq(ledgerOutbox.eventId, event.id));
+    const [row] = await database.db
+      .select()
+      .from(ledgerOutbox)
+      .where(eq(ledgerOutbox.eventId, event.id));
     expect(row?.publishedAt).not.toBeNull();
 
     // After the restart: a new bus, the consumer subscribes, the relay starts and replays.
@@ -288,10 +417,20 @@ describe('outbox on PGlite with the in-process bus (embedded runtime)', () => {
         });
       },
     });
-    const restartedRelay = new OutboxRelay({ db: database.db, outbox: ledgerOutbox, bus: freshBus, pollIntervalMs: 5_000 });
+    const restartedRelay = new OutboxRelay({
+      db: database.db,
+      outbox: ledgerOutbox,
+      bus: freshBus,
+      pollIntervalMs: 5_000,
+    });
     try {
       restartedRelay.start();
-      await waitFor(() => (received.includes(event.id) ? true : undefined), 3_000, 10, 'the replayed event');
+      await waitFor(
+        () => (received.includes(event.id) ? true : undefined),
+        3_000,
+        10,
+        'the replayed event',
+      );
       // A second restart replays again, and handleOnce keeps the handler's work to once.
       expect(await restartedRelay.replayRecent()).toBeGreaterThan(0);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -345,8 +484,18 @@ describe('outbox relay under a stream of commits (PostgreSQL)', () => {
     }
     const bus = new CountingBus({ logger: memoryLogger([]) });
     const received: string[] = [];
-    await bus.subscribe({ group: 'linger', topics: ['linger.test'], handler: async (e) => void received.push(e.id) });
-    const relay = new OutboxRelay({ db: database.db, outbox: ledgerOutbox, bus, pollIntervalMs: 5_000, lingerMs: 25 });
+    await bus.subscribe({
+      group: 'linger',
+      topics: ['linger.test'],
+      handler: async (e) => void received.push(e.id),
+    });
+    const relay = new OutboxRelay({
+      db: database.db,
+      outbox: ledgerOutbox,
+      bus,
+      pollIntervalMs: 5_000,
+      lingerMs: 25,
+    });
     relay.start();
     try {
       const sent: string[] = [];
@@ -354,7 +503,12 @@ describe('outbox relay under a stream of commits (PostgreSQL)', () => {
         sent.push((await commitWithEvent(database.db, 'linger.test', `n${i}`)).id);
         relay.poke(); // what a service does after every commit
       }
-      await waitFor(() => (received.length >= sent.length ? true : undefined), 10_000, 10, 'every event');
+      await waitFor(
+        () => (received.length >= sent.length ? true : undefined),
+        10_000,
+        10,
+        'every event',
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect([...received].sort()).toEqual([...sent].sort()); // each once (keys differ, so no order across them)
       // One bus call per commit would be 60; lingering 25 ms gathers the commits made meanwhile.

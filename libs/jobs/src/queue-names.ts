@@ -72,6 +72,9 @@ export interface SiteCrawlJobResult {
 
 export interface FrenlyJobQueues {
   [QueueNames.siteAnalysis]: JobSpec<SiteAnalysisJobPayload, SiteAnalysisJobResult>;
-  [QueueNames.siteBrowserAnalysis]: JobSpec<SiteBrowserAnalysisJobPayload, SiteBrowserAnalysisJobResult>;
+  [QueueNames.siteBrowserAnalysis]: JobSpec<
+    SiteBrowserAnalysisJobPayload,
+    SiteBrowserAnalysisJobResult
+  >;
   [QueueNames.siteCrawl]: JobSpec<SiteCrawlJobPayload, SiteCrawlJobResult>;
 }

@@ -11,7 +11,12 @@ describe('Kafka consumer lag in /metrics', () => {
   const run = randomBytes(4).toString('hex');
   const topic = `it.lag.${run}`;
   const metrics = new MetricsService({ service: 'lag-it', defaultMetrics: false });
-  const raw = new KafkaEventBus({ brokers: BROKERS, clientId: `lag-it-${run}`, logger: silentLogger, partitions: 2 });
+  const raw = new KafkaEventBus({
+    brokers: BROKERS,
+    clientId: `lag-it-${run}`,
+    logger: silentLogger,
+    partitions: 2,
+  });
   const bus = instrumentEventBus(raw, metrics);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -22,7 +27,9 @@ describe('Kafka consumer lag in /metrics', () => {
   });
 
   async function lagOf(group: string): Promise<number | undefined> {
-    const line = (await metrics.text()).split('\n').find((l) => l.startsWith(`events_consumer_lag_messages{group="${group}"`));
+    const line = (await metrics.text())
+      .split('\n')
+      .find((l) => l.startsWith(`events_consumer_lag_messages{group="${group}"`));
     return line ? Number(line.split(' ').pop()) : undefined;
   }
 
@@ -38,12 +45,26 @@ describe('Kafka consumer lag in /metrics', () => {
     await bus.publish(events);
 
     let handled = 0;
-    await bus.subscribe({ group: `lag-fast-${run}`, topics: [topic], handler: async () => void (handled += 1) });
+    await bus.subscribe({
+      group: `lag-fast-${run}`,
+      topics: [topic],
+      handler: async () => void (handled += 1),
+    });
     // Stuck on the first event of each partition: nothing it holds is committed.
     await bus.subscribe({ group: `lag-stuck-${run}`, topics: [topic], handler: () => released });
 
-    await waitFor(() => (handled === 4 ? true : undefined), 30_000, 50, 'the fast group to handle every event');
-    await waitFor(async () => ((await lagOf(`lag-fast-${run}`)) === 0 ? true : undefined), 30_000, 200, 'the fast group to show no lag');
+    await waitFor(
+      () => (handled === 4 ? true : undefined),
+      30_000,
+      50,
+      'the fast group to handle every event',
+    );
+    await waitFor(
+      async () => ((await lagOf(`lag-fast-${run}`)) === 0 ? true : undefined),
+      30_000,
+      200,
+      'the fast group to show no lag',
+    );
     expect(await lagOf(`lag-stuck-${run}`)).toBe(4);
   }, 90_000);
 });

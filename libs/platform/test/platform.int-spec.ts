@@ -1,8 +1,23 @@
-import { Body, Controller, Get, Injectable, Module, Param, ParseIntPipe, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Injectable,
+  Module,
+  Param,
+  ParseIntPipe,
+  Post,
+} from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { IsInt, IsString, Min } from 'class-validator';
 import request from 'supertest';
-import { DomainError, JsonLogger, MetricsService, createServiceApp, type ReadinessCheck } from '../src/index.js';
+import {
+  DomainError,
+  JsonLogger,
+  MetricsService,
+  createServiceApp,
+  type ReadinessCheck,
+} from '../src/index.js';
 
 class ThingCreateDto {
   @IsString() name!: string;
@@ -57,7 +72,11 @@ interface LogLine {
 
 async function makeApp(checks: ReadinessCheck[] = [], checkTimeoutMs = 500) {
   const lines: LogLine[] = [];
-  const logger = new JsonLogger({ service: 'test', level: 'debug', write: (line) => lines.push(JSON.parse(line) as LogLine) });
+  const logger = new JsonLogger({
+    service: 'test',
+    level: 'debug',
+    write: (line) => lines.push(JSON.parse(line) as LogLine),
+  });
   const metrics = new MetricsService({ service: 'test', defaultMetrics: false });
   const app: NestExpressApplication = await createServiceApp({
     service: 'test',
@@ -78,7 +97,11 @@ describe('platform', () => {
       try {
         await http().get('/health/live').expect(200, { status: 'live' });
         const ready = await http().get('/health/ready').expect(200);
-        expect(ready.body).toEqual({ status: 'ready', service: 'test', checks: { database: { status: 'up' } } });
+        expect(ready.body).toEqual({
+          status: 'ready',
+          service: 'test',
+          checks: { database: { status: 'up' } },
+        });
       } finally {
         await app.close();
       }
@@ -117,19 +140,34 @@ describe('platform', () => {
     it('exposes the HTTP histogram by method, route template and status, and custom metrics', async () => {
       const { app, http, metrics } = await makeApp();
       try {
-        metrics.gauge({ name: 'outbox_backlog', help: 'Events not yet published', collect() { this.set(7); } });
+        metrics.gauge({
+          name: 'outbox_backlog',
+          help: 'Events not yet published',
+          collect() {
+            this.set(7);
+          },
+        });
         await http().get('/things/42').expect(200, { id: 42 });
         const res = await http().get('/metrics').expect(200);
         expect(res.headers['content-type']).toMatch(/^text\/plain/);
-        const count = res.text.split('\n').find((line) => line.startsWith('http_request_duration_seconds_count{'));
+        const count = res.text
+          .split('\n')
+          .find((line) => line.startsWith('http_request_duration_seconds_count{'));
         expect(count).toBeDefined();
-        for (const label of ['method="GET"', 'route="/things/:id"', 'status_code="200"', 'service="test"']) {
+        for (const label of [
+          'method="GET"',
+          'route="/things/:id"',
+          'status_code="200"',
+          'service="test"',
+        ]) {
           expect(count).toContain(label);
         }
         expect(count).toMatch(/ 1$/);
         expect(res.text).toContain('outbox_backlog{service="test"} 7');
         // The same name asked twice gives the same metric (modules sharing one registry).
-        expect(metrics.gauge({ name: 'outbox_backlog', help: 'again' })).toBe(metrics.registry.getSingleMetric('outbox_backlog'));
+        expect(metrics.gauge({ name: 'outbox_backlog', help: 'again' })).toBe(
+          metrics.registry.getSingleMetric('outbox_backlog'),
+        );
       } finally {
         await app.close();
       }
@@ -140,13 +178,27 @@ describe('platform', () => {
     it('echoes a sane incoming id and carries it into log lines, also after body parsing', async () => {
       const { app, http, lines } = await makeApp();
       try {
-        const res = await http().post('/things').set('X-Request-Id', 'req-abc.123').send({ name: 'lamp', size: 2 }).expect(201);
+        const res = await http()
+          .post('/things')
+          .set('X-Request-Id', 'req-abc.123')
+          .send({ name: 'lamp', size: 2 })
+          .expect(201);
         expect(res.headers['x-request-id']).toBe('req-abc.123');
         const serviceLine = lines.find((l) => l.msg === 'creating thing');
-        expect(serviceLine).toMatchObject({ level: 'info', service: 'test', requestId: 'req-abc.123', name: 'lamp' });
+        expect(serviceLine).toMatchObject({
+          level: 'info',
+          service: 'test',
+          requestId: 'req-abc.123',
+          name: 'lamp',
+        });
         expect(typeof serviceLine?.time).toBe('string');
         const access = lines.find((l) => l.msg === 'request' && l.path === '/things');
-        expect(access).toMatchObject({ requestId: 'req-abc.123', method: 'POST', status: 201, route: '/things' });
+        expect(access).toMatchObject({
+          requestId: 'req-abc.123',
+          method: 'POST',
+          status: 201,
+          route: '/things',
+        });
       } finally {
         await app.close();
       }
@@ -157,7 +209,10 @@ describe('platform', () => {
       try {
         const none = await http().get('/things/1').expect(200);
         expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-        const bad = await http().get('/things/1').set('X-Request-Id', 'bad id with spaces <script>').expect(200);
+        const bad = await http()
+          .get('/things/1')
+          .set('X-Request-Id', 'bad id with spaces <script>')
+          .expect(200);
         expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
         expect(bad.headers['x-request-id']).not.toBe(none.headers['x-request-id']);
       } finally {
@@ -175,11 +230,17 @@ describe('platform', () => {
         logger,
         metrics: new MetricsService({ service: 'test', defaultMetrics: false }),
         modules: [ThingModule],
-        resources: ['queue', 'bus', 'database'].map((name) => ({ name, close: async () => void closed.push(name) })),
+        resources: ['queue', 'bus', 'database'].map((name) => ({
+          name,
+          close: async () => void closed.push(name),
+        })),
       });
       await app.listen(0, '127.0.0.1');
       const { port } = app.getHttpServer().address() as { port: number };
-      const inFlight = fetch(`http://127.0.0.1:${port}/things/slow/now`).then(async (r) => [r.status, await r.json()]);
+      const inFlight = fetch(`http://127.0.0.1:${port}/things/slow/now`).then(async (r) => [
+        r.status,
+        await r.json(),
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 100)); // the request is being handled
       const closing = app.close();
       expect(await inFlight).toEqual([200, { done: true }]);
@@ -193,7 +254,11 @@ describe('platform', () => {
     it('maps a domain error to its status with its code', async () => {
       const { app, http } = await makeApp();
       try {
-        const res = await http().post('/things').set('X-Request-Id', 'dom-1').send({ name: 'taken', size: 1 }).expect(409);
+        const res = await http()
+          .post('/things')
+          .set('X-Request-Id', 'dom-1')
+          .send({ name: 'taken', size: 1 })
+          .expect(409);
         expect(res.body).toEqual({
           statusCode: 409,
           error: 'Conflict',
@@ -209,16 +274,34 @@ describe('platform', () => {
     it('turns validation failures (wrong types, unknown properties) into a 400 with messages', async () => {
       const { app, http } = await makeApp();
       try {
-        const res = await http().post('/things').send({ name: 5, size: 0, extra: true }).expect(400);
-        expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED' });
+        const res = await http()
+          .post('/things')
+          .send({ name: 5, size: 0, extra: true })
+          .expect(400);
+        expect(res.body).toMatchObject({
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'VALIDATION_FAILED',
+        });
         expect(res.body.requestId).toBe(res.headers['x-request-id']);
         expect(res.body.message).toEqual(
-          expect.arrayContaining(['property extra should not exist', 'name must be a string', 'size must not be less than 1']),
+          expect.arrayContaining([
+            'property extra should not exist',
+            'name must be a string',
+            'size must not be less than 1',
+          ]),
         );
-        const badJson = await http().post('/things').set('Content-Type', 'application/json').send('{"name":').expect(400);
+        const badJson = await http()
+          .post('/things')
+          .set('Content-Type', 'application/json')
+          .send('{"name":')
+          .expect(400);
         expect(badJson.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
         const badParam = await http().get('/things/abc').expect(400);
-        expect(badParam.body).toMatchObject({ statusCode: 400, message: expect.stringContaining('numeric string') });
+        expect(badParam.body).toMatchObject({
+          statusCode: 400,
+          message: expect.stringContaining('numeric string'),
+        });
       } finally {
         await app.close();
       }
@@ -228,7 +311,12 @@ describe('platform', () => {
       const { app, http, lines } = await makeApp();
       try {
         const res = await http().get('/things/boom/now').set('X-Request-Id', 'boom-1').expect(500);
-        expect(res.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal server error', requestId: 'boom-1' });
+        expect(res.body).toEqual({
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'Internal server error',
+          requestId: 'boom-1',
+        });
         expect(res.text).not.toContain('hunter2');
         const logged = lines.filter((l) => l.level === 'error' && l.requestId === 'boom-1');
         expect(logged).toHaveLength(1);
@@ -243,7 +331,11 @@ describe('platform', () => {
       const { app, http } = await makeApp();
       try {
         const res = await http().get('/nowhere').expect(404);
-        expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found', requestId: res.headers['x-request-id'] });
+        expect(res.body).toMatchObject({
+          statusCode: 404,
+          error: 'Not Found',
+          requestId: res.headers['x-request-id'],
+        });
       } finally {
         await app.close();
       }

@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanEnv, freePort, spawnProcess, waitForOk, type SpawnedProcess } from './spawned-process.js';
+import {
+  cleanEnv,
+  freePort,
+  spawnProcess,
+  waitForOk,
+  type SpawnedProcess,
+} from './spawned-process.js';
 import { createTempDir, type TempDir } from './temp-dir.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,7 +25,14 @@ export class EmbeddedRuntime {
     const child = spawnProcess(
       process.execPath,
       [join(repoRoot, 'services/embedded/dist/main.js')],
-      cleanEnv({ PORT: String(port), HOST: '127.0.0.1', FRENLY_DATA_DIR: join(dataDir.path, 'data'), LOG_LEVEL: 'warn', NODE_ENV: 'test', ...options.env }),
+      cleanEnv({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        FRENLY_DATA_DIR: join(dataDir.path, 'data'),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        ...options.env,
+      }),
       repoRoot,
     );
     const runtime = new EmbeddedRuntime(`http://127.0.0.1:${port}`, child, dataDir);

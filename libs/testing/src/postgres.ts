@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** The PostgreSQL server the integration tests use (started by `npm run infra:up`). */
-export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_POSTGRES_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface ScratchDatabase {
   readonly url: string;
@@ -11,7 +12,10 @@ export interface ScratchDatabase {
 }
 
 /** Creates an empty database with a unique name on the real server; `drop()` removes it. */
-export async function createScratchDatabase(prefix = 'frenly_test', adminUrl = TEST_POSTGRES_URL): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  prefix = 'frenly_test',
+  adminUrl = TEST_POSTGRES_URL,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   await adminQuery(`create database "${name}"`, adminUrl);
   const url = new URL(adminUrl);

@@ -23,11 +23,17 @@ export interface PrivateServer {
   close(): Promise<void>;
 }
 
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, child?: () => ChildProcess | undefined): Promise<void> {
+async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  child?: () => ChildProcess | undefined,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const current = child?.();
-    if (current && current.exitCode !== null) throw new Error(`${what} exited (${current.exitCode}) while starting`);
+    if (current && current.exitCode !== null)
+      throw new Error(`${what} exited (${current.exitCode}) while starting`);
     if (await check().catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -50,14 +56,23 @@ function stopChild(child: ChildProcess | undefined, timeoutMs = 20_000): Promise
  * redis-server on a free loopback port. `persistent` keeps an append-only file (fsync on every
  * write), as a Redis holding job queues must, so that its data survives a restart.
  */
-export async function startPrivateRedis(options: { persistent?: boolean } = {}): Promise<PrivateServer> {
+export async function startPrivateRedis(
+  options: { persistent?: boolean } = {},
+): Promise<PrivateServer> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'frenly-redis-'));
-  const persistence = options.persistent ? ['--appendonly', 'yes', '--appendfsync', 'always', '--save', ''] : ['--save', '', '--appendonly', 'no'];
+  const persistence = options.persistent
+    ? ['--appendonly', 'yes', '--appendfsync', 'always', '--save', '']
+    : ['--save', '', '--appendonly', 'no'];
   let child: ChildProcess | undefined;
-  const ping = async () => (await run('redis-cli', ['-p', String(port), 'ping'])).stdout.trim() === 'PONG';
+  const ping = async () =>
+    (await run('redis-cli', ['-p', String(port), 'ping'])).stdout.trim() === 'PONG';
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...persistence], { stdio: 'ignore' });
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...persistence],
+      { stdio: 'ignore' },
+    );
     await waitUntil('redis-server', ping, 10_000, () => child);
   };
   await start();
@@ -82,12 +97,36 @@ export async function startPrivatePostgres(): Promise<PrivateServer> {
   await chown(dir, uid, gid);
   // As the postgres user (PostgreSQL refuses to run as root), without a wrapper process, so
   // that signals reach the server itself.
-  await run(join(bin, 'initdb'), ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync'], { cwd: tmpdir(), uid, gid });
+  await run(join(bin, 'initdb'), ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync'], {
+    cwd: tmpdir(),
+    uid,
+    gid,
+  });
   let child: ChildProcess | undefined;
-  const ready = async () => (await run(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]).then(() => true, () => false));
+  const ready = async () =>
+    await run(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]).then(
+      () => true,
+      () => false,
+    );
   const start = async () => {
-    child = spawn(join(bin, 'postgres'), ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=200'], { stdio: 'ignore', cwd: tmpdir(), uid, gid });
+    child = spawn(
+      join(bin, 'postgres'),
+      [
+        '-D',
+        dir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'fsync=off',
+        '-c',
+        'max_connections=200',
+      ],
+      { stdio: 'ignore', cwd: tmpdir(), uid, gid },
+    );
     await waitUntil('postgres', ready, 30_000, () => child);
   };
   await start();
@@ -118,24 +157,64 @@ export async function startPrivateKafka(): Promise<PrivateServer> {
   const [port, controllerPort] = [await freePort(), await freePort()];
   const dir = await mkdtemp(join(tmpdir(), 'frenly-kafka-'));
   const properties = join(dir, 'server.properties');
-  await writeFile(properties, [
-    'process.roles=broker,controller', 'node.id=1', `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-    `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`, `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
-    'controller.listener.names=CONTROLLER', 'inter.broker.listener.name=PLAINTEXT',
-    'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT', `log.dirs=${join(dir, 'data')}`,
-    'auto.create.topics.enable=true', 'num.partitions=1', 'default.replication.factor=1', 'min.insync.replicas=1',
-    'offsets.topic.replication.factor=1', 'offsets.topic.num.partitions=1', 'transaction.state.log.replication.factor=1',
-    'transaction.state.log.min.isr=1', 'transaction.state.log.num.partitions=1', 'group.initial.rebalance.delay.ms=0',
-    'broker.session.timeout.ms=4000', 'broker.heartbeat.interval.ms=1000', 'num.network.threads=2', 'num.io.threads=2', 'background.threads=2',
-  ].join('\n'));
+  await writeFile(
+    properties,
+    [
+      'process.roles=broker,controller',
+      'node.id=1',
+      `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      'controller.listener.names=CONTROLLER',
+      'inter.broker.listener.name=PLAINTEXT',
+      'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+      `log.dirs=${join(dir, 'data')}`,
+      'auto.create.topics.enable=true',
+      'num.partitions=1',
+      'default.replication.factor=1',
+      'min.insync.replicas=1',
+      'offsets.topic.replication.factor=1',
+      'offsets.topic.num.partitions=1',
+      'transaction.state.log.replication.factor=1',
+      'transaction.state.log.min.isr=1',
+      'transaction.state.log.num.partitions=1',
+      'group.initial.rebalance.delay.ms=0',
+      'broker.session.timeout.ms=4000',
+      'broker.heartbeat.interval.ms=1000',
+      'num.network.threads=2',
+      'num.io.threads=2',
+      'background.threads=2',
+    ].join('\n'),
+  );
   const classpath = `${libs}/*`;
   const logs = [`-Dkafka.logs.dir=${join(dir, 'logs')}`, '-Dlog4j.configuration=file:/dev/null'];
-  const { stdout: clusterId } = await run('java', [...logs, '-cp', classpath, 'kafka.tools.StorageTool', 'random-uuid']);
-  await run('java', [...logs, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId.trim().split('\n').pop()!, '-c', properties]);
+  const { stdout: clusterId } = await run('java', [
+    ...logs,
+    '-cp',
+    classpath,
+    'kafka.tools.StorageTool',
+    'random-uuid',
+  ]);
+  await run('java', [
+    ...logs,
+    '-cp',
+    classpath,
+    'kafka.tools.StorageTool',
+    'format',
+    '-t',
+    clusterId.trim().split('\n').pop()!,
+    '-c',
+    properties,
+  ]);
   let child: ChildProcess | undefined;
   const { default: kafkajs } = await import('kafkajs');
   const answers = async () => {
-    const admin = new kafkajs.Kafka({ brokers: [`127.0.0.1:${port}`], clientId: 'private-kafka-probe', logLevel: kafkajs.logLevel.NOTHING, retry: { retries: 0 } }).admin();
+    const admin = new kafkajs.Kafka({
+      brokers: [`127.0.0.1:${port}`],
+      clientId: 'private-kafka-probe',
+      logLevel: kafkajs.logLevel.NOTHING,
+      retry: { retries: 0 },
+    }).admin();
     try {
       await admin.connect();
       return (await admin.describeCluster()).brokers.length > 0;
@@ -144,7 +223,20 @@ export async function startPrivateKafka(): Promise<PrivateServer> {
     }
   };
   const start = async () => {
-    child = spawn('java', ['-Xms128m', '-Xmx384m', '-XX:+UseSerialGC', ...logs, '-cp', classpath, 'kafka.Kafka', properties], { stdio: 'ignore' });
+    child = spawn(
+      'java',
+      [
+        '-Xms128m',
+        '-Xmx384m',
+        '-XX:+UseSerialGC',
+        ...logs,
+        '-cp',
+        classpath,
+        'kafka.Kafka',
+        properties,
+      ],
+      { stdio: 'ignore' },
+    );
     await waitUntil('kafka', answers, 90_000, () => child);
   };
   await start();
@@ -169,14 +261,22 @@ function kafkaLibs(): string {
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      const home = args.find((arg) => arg.startsWith('-Dfrenly.kafka.home='))?.slice('-Dfrenly.kafka.home='.length);
+      const home = args
+        .find((arg) => arg.startsWith('-Dfrenly.kafka.home='))
+        ?.slice('-Dfrenly.kafka.home='.length);
       if (home) candidates.push(join(home, 'libs'));
     } catch {
       // a process that ended meanwhile
     }
   }
-  const found = candidates.find((dir): dir is string => !!dir && existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.jar')));
-  if (!found) throw new Error(`no Kafka jars in ${own} nor beside a running broker: run npm run infra:up first`);
+  const found = candidates.find(
+    (dir): dir is string =>
+      !!dir && existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.jar')),
+  );
+  if (!found)
+    throw new Error(
+      `no Kafka jars in ${own} nor beside a running broker: run npm run infra:up first`,
+    );
   return found;
 }
 
@@ -188,6 +288,9 @@ function postgresBin(): string {
 }
 
 async function postgresUser(): Promise<{ uid: number; gid: number }> {
-  const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+  const [uid, gid] = await Promise.all([
+    run('id', ['-u', 'postgres']),
+    run('id', ['-g', 'postgres']),
+  ]);
   return { uid: Number(uid.stdout), gid: Number(gid.stdout) };
 }

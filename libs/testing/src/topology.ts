@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase } from './postgres.js';
 import { deleteRedisKeys } from './redis-keys.js';
-import { cleanEnv, freePort, spawnProcess, waitForOk, type SpawnedProcess } from './spawned-process.js';
+import {
+  cleanEnv,
+  freePort,
+  spawnProcess,
+  waitForOk,
+  type SpawnedProcess,
+} from './spawned-process.js';
 
 export const TOPOLOGY_SERVICES = ['search', 'ledger', 'analysis', 'realtime', 'gateway'] as const;
 export type TopologyService = (typeof TOPOLOGY_SERVICES)[number];
@@ -17,7 +23,11 @@ export interface DistributedTopologyOptions {
   /** Extra environment for every process (LOG_LEVEL, FRENLY_FETCH_ALLOWLIST…). */
   readonly env?: NodeJS.ProcessEnv;
   /** Servers to use instead of the shared ones (e.g. private ones a fault test may stop). */
-  readonly infra?: { readonly postgresAdminUrl?: string; readonly redisUrl?: string; readonly kafkaBrokers?: string };
+  readonly infra?: {
+    readonly postgresAdminUrl?: string;
+    readonly redisUrl?: string;
+    readonly kafkaBrokers?: string;
+  };
 }
 
 /** One running instance of a service. */
@@ -46,14 +56,18 @@ export class DistributedTopology {
   }
 
   static async start(options: DistributedTopologyOptions = {}): Promise<DistributedTopology> {
-    const database = await createScratchDatabase('frenly_topology', options.infra?.postgresAdminUrl);
+    const database = await createScratchDatabase(
+      'frenly_topology',
+      options.infra?.postgresAdminUrl,
+    );
     const runId = randomBytes(4).toString('hex');
     const topology = new DistributedTopology(database, {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       DATABASE_URL: database.url,
       REDIS_URL: options.infra?.redisUrl ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      KAFKA_BROKERS: options.infra?.kafkaBrokers ?? process.env.TEST_KAFKA_BROKERS ?? '127.0.0.1:9092',
+      KAFKA_BROKERS:
+        options.infra?.kafkaBrokers ?? process.env.TEST_KAFKA_BROKERS ?? '127.0.0.1:9092',
       KAFKA_CLIENT_ID: `frenly-topology-${runId}`,
       // Topics and groups of its own: other runs' events on the shared broker are not ours.
       KAFKA_NAMESPACE: `topology-${runId}`,
@@ -66,11 +80,18 @@ export class DistributedTopology {
       for (const service of TOPOLOGY_SERVICES) {
         const count = service === 'gateway' ? 1 : (options.instances?.[service] ?? 1);
         for (let index = 0; index < count; index++) {
-          topology.instances.push({ service, index, url: `http://127.0.0.1:${await freePort()}`, process: undefined as never });
+          topology.instances.push({
+            service,
+            index,
+            url: `http://127.0.0.1:${await freePort()}`,
+            process: undefined as never,
+          });
         }
       }
       // The services first (in parallel), then the gateway that waits for them.
-      await Promise.all(topology.instances.filter((i) => i.service !== 'gateway').map((i) => topology.launch(i)));
+      await Promise.all(
+        topology.instances.filter((i) => i.service !== 'gateway').map((i) => topology.launch(i)),
+      );
       await topology.launch(topology.instance('gateway'));
       return topology;
     } catch (error) {
@@ -91,9 +112,14 @@ export class DistributedTopology {
   }
 
   /** `kill -9` (or another signal) of one instance; resolves once it is gone. */
-  async kill(service: TopologyService, index = 0, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  async kill(
+    service: TopologyService,
+    index = 0,
+    signal: NodeJS.Signals = 'SIGKILL',
+  ): Promise<void> {
     const instance = this.instance(service, index);
-    if (instance.process.child.exitCode !== null || instance.process.child.signalCode !== null) return;
+    if (instance.process.child.exitCode !== null || instance.process.child.signalCode !== null)
+      return;
     instance.process.child.kill(signal);
     await instance.process.exited(20_000);
   }
@@ -106,13 +132,21 @@ export class DistributedTopology {
 
   /** Everything each process printed so far (for failure messages). */
   logs(): string {
-    return this.instances.map((i) => `--- ${i.service}#${i.index}\n${i.process?.stderr().slice(-3000) ?? ''}${i.process?.stdout().slice(-3000) ?? ''}`).join('\n');
+    return this.instances
+      .map(
+        (i) =>
+          `--- ${i.service}#${i.index}\n${i.process?.stderr().slice(-3000) ?? ''}${i.process?.stdout().slice(-3000) ?? ''}`,
+      )
+      .join('\n');
   }
 
   async stop(): Promise<void> {
     await Promise.all(
       this.instances
-        .filter((i) => i.process && i.process.child.exitCode === null && i.process.child.signalCode === null)
+        .filter(
+          (i) =>
+            i.process && i.process.child.exitCode === null && i.process.child.signalCode === null,
+        )
         .map(async (i) => {
           i.process.child.kill('SIGTERM');
           await i.process.exited(20_000).catch(() => {
@@ -122,11 +156,15 @@ export class DistributedTopology {
     );
     await this.database.drop().catch(() => undefined);
     const { REDIS_URL, JOBS_PREFIX } = this.baseEnv;
-    if (REDIS_URL && JOBS_PREFIX) await deleteRedisKeys(String(REDIS_URL), String(JOBS_PREFIX)).catch(() => undefined);
+    if (REDIS_URL && JOBS_PREFIX)
+      await deleteRedisKeys(String(REDIS_URL), String(JOBS_PREFIX)).catch(() => undefined);
   }
 
   private urlsOf(service: TopologyService): string {
-    return this.instances.filter((i) => i.service === service).map((i) => i.url).join(',');
+    return this.instances
+      .filter((i) => i.service === service)
+      .map((i) => i.url)
+      .join(',');
   }
 
   private async launch(instance: ServiceInstance): Promise<void> {
@@ -139,7 +177,12 @@ export class DistributedTopology {
       ANALYSIS_URL: this.urlsOf('analysis'),
       REALTIME_URL: this.urlsOf('realtime'),
     });
-    instance.process = spawnProcess(process.execPath, [join(repoRoot, 'services', instance.service, 'dist', 'main.js')], env, repoRoot);
+    instance.process = spawnProcess(
+      process.execPath,
+      [join(repoRoot, 'services', instance.service, 'dist', 'main.js')],
+      env,
+      repoRoot,
+    );
     await waitForOk(`${instance.url}/health/ready`, instance.process, READY_TIMEOUT_MS);
   }
 }

@@ -15,7 +15,8 @@ export function asyncApiDocument({ schemas, topicVersions, eventHeaders, catalog
   for (const topic of Object.keys(payloads).sort()) {
     const about = catalogue[topic];
     const schemaVersion = topicVersions[topic];
-    if (!about || schemaVersion === undefined) throw new Error(`topic ${topic} lacks a TOPIC_CATALOGUE entry or a TopicVersions entry`);
+    if (!about || schemaVersion === undefined)
+      throw new Error(`topic ${topic} lacks a TOPIC_CATALOGUE entry or a TopicVersions entry`);
     const payloadName = decodeURIComponent(payloads[topic].$ref.split('/').pop());
     payloadNames.push(payloadName);
     const messageId = payloadName;
@@ -26,7 +27,12 @@ export function asyncApiDocument({ schemas, topicVersions, eventHeaders, catalog
       contentType: 'application/json',
       headers: headersSchema(eventHeaders, schemaVersion),
       payload: { $ref: `#/components/schemas/${payloadName}` },
-      bindings: { kafka: { key: { type: 'string', description: about.key }, bindingVersion: KAFKA_BINDING_VERSION } },
+      bindings: {
+        kafka: {
+          key: { type: 'string', description: about.key },
+          bindingVersion: KAFKA_BINDING_VERSION,
+        },
+      },
     };
     channels[topic] = {
       address: topic,
@@ -65,7 +71,8 @@ export function asyncApiDocument({ schemas, topicVersions, eventHeaders, catalog
       kafka: {
         host: 'localhost:9092',
         protocol: 'kafka',
-        description: 'The broker of KAFKA_BROKERS (docker compose: kafka:9092; `npm run infra:up`: 127.0.0.1:9092).',
+        description:
+          'The broker of KAFKA_BROKERS (docker compose: kafka:9092; `npm run infra:up`: 127.0.0.1:9092).',
       },
     },
     channels,
@@ -79,12 +86,32 @@ function headersSchema(eventHeaders, schemaVersion) {
     type: 'object',
     required: [eventHeaders.EventId, eventHeaders.OccurredAt, eventHeaders.SchemaVersion],
     properties: {
-      [eventHeaders.EventId]: { type: 'string', format: 'uuid', description: 'Unique per event; the same on a redelivery: de-duplicate by it.' },
-      [eventHeaders.OccurredAt]: { type: 'string', format: 'date-time', description: 'When the event was created (its state change committed).' },
-      [eventHeaders.SchemaVersion]: { type: 'string', const: String(schemaVersion), description: 'Major version of the payload schema.' },
-      [eventHeaders.RequestId]: { type: 'string', description: 'X-Request-Id of the HTTP request that caused the event; absent for background work.' },
+      [eventHeaders.EventId]: {
+        type: 'string',
+        format: 'uuid',
+        description: 'Unique per event; the same on a redelivery: de-duplicate by it.',
+      },
+      [eventHeaders.OccurredAt]: {
+        type: 'string',
+        format: 'date-time',
+        description: 'When the event was created (its state change committed).',
+      },
+      [eventHeaders.SchemaVersion]: {
+        type: 'string',
+        const: String(schemaVersion),
+        description: 'Major version of the payload schema.',
+      },
+      [eventHeaders.RequestId]: {
+        type: 'string',
+        description:
+          'X-Request-Id of the HTTP request that caused the event; absent for background work.',
+      },
     },
   };
 }
 
-const camel = (topic) => topic.split(/[^A-Za-z0-9]+/).map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
+const camel = (topic) =>
+  topic
+    .split(/[^A-Za-z0-9]+/)
+    .map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1)))
+    .join('');

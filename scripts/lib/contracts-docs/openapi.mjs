@@ -7,8 +7,16 @@ const DOWNSTREAM = new Set(['search', 'ledger', 'analysis', 'realtime']);
 
 /** Answers the distributed gateway adds to every route it forwards (see services/gateway/src/routing). */
 const FORWARDING_ERRORS = [
-  { status: 503, description: 'The owning service is unreachable (distributed runtime).', body: 'ErrorResponse' },
-  { status: 504, description: 'The owning service did not answer in time (distributed runtime).', body: 'ErrorResponse' },
+  {
+    status: 503,
+    description: 'The owning service is unreachable (distributed runtime).',
+    body: 'ErrorResponse',
+  },
+  {
+    status: 504,
+    description: 'The owning service did not answer in time (distributed runtime).',
+    body: 'ErrorResponse',
+  },
 ];
 
 /** The gateway's edge (services/gateway/src/edge): rate limits on the API and sign-in, a body size limit. */
@@ -19,7 +27,11 @@ const TOO_MANY = {
   body: 'ErrorResponse',
   headers: { 'Retry-After': 'Seconds until the budget refills.' },
 };
-const TOO_LARGE = { status: 413, description: 'The body is over the size limit (FRENLY_MAX_BODY_BYTES).', body: 'ErrorResponse' };
+const TOO_LARGE = {
+  status: 413,
+  description: 'The body is over the size limit (FRENLY_MAX_BODY_BYTES).',
+  body: 'ErrorResponse',
+};
 
 const TAGS = [
   ['search', 'Web search over the catalogue'],
@@ -52,7 +64,9 @@ export function openApiDocument({ routes, schemas, sessionCookie, requestIdHeade
         `Every answer carries an ${REQUEST_ID} header (the one sent, when acceptable, or a new one); every error body is an \`ErrorResponse\`.`,
       ].join('\n\n'),
     },
-    servers: [{ url: '/', description: 'The gateway (distributed) or the single process (embedded)' }],
+    servers: [
+      { url: '/', description: 'The gateway (distributed) or the single process (embedded)' },
+    ],
     tags: TAGS.map(([name, description]) => ({ name, description })),
     paths,
     components: {
@@ -62,12 +76,14 @@ export function openApiDocument({ routes, schemas, sessionCookie, requestIdHeade
           type: 'apiKey',
           in: 'cookie',
           name: sessionCookie,
-          description: 'The session cookie set by signing in (/api/login). The gateway passes the user on to the services as a signed identity.',
+          description:
+            'The session cookie set by signing in (/api/login). The gateway passes the user on to the services as a signed identity.',
         },
       },
       headers: {
         [REQUEST_ID]: {
-          description: 'Request id: echoed when the request sent an acceptable one, generated otherwise; also in the logs and in the events the request caused.',
+          description:
+            'Request id: echoed when the request sent an acceptable one, generated otherwise; also in the logs and in the events the request caused.',
           schema: { type: 'string' },
         },
       },
@@ -82,18 +98,25 @@ function operationOf(route, schemas, named, requestIdHeader) {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
   };
-  const parameters = [...(route.parameters ?? []).map(parameterOf), ...queryParameters(route.query, schemas)];
+  const parameters = [
+    ...(route.parameters ?? []).map(parameterOf),
+    ...queryParameters(route.query, schemas),
+  ];
   parameters.push({
     name: requestIdHeader,
     in: 'header',
     required: false,
-    description: 'Optional request id (1-128 of A-Z a-z 0-9 . _ : @ -) to follow the request through logs and events.',
+    description:
+      'Optional request id (1-128 of A-Z a-z 0-9 . _ : @ -) to follow the request through logs and events.',
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:@-]{1,128}$' },
   });
   operation.parameters = parameters;
   if (route.body) {
     named.add(route.body);
-    operation.requestBody = { required: true, content: { 'application/json': { schema: ref(route.body) } } };
+    operation.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: ref(route.body) } },
+    };
   }
   const responses = [...route.responses];
   const extras = [
@@ -101,7 +124,8 @@ function operationOf(route, schemas, named, requestIdHeader) {
     ...(RATE_LIMITED.test(route.path) ? [TOO_MANY] : []),
     ...(route.body ? [TOO_LARGE] : []),
   ];
-  for (const extra of extras) if (!responses.some((r) => r.status === extra.status)) responses.push(extra);
+  for (const extra of extras)
+    if (!responses.some((r) => r.status === extra.status)) responses.push(extra);
   operation.responses = Object.fromEntries(
     responses
       .sort((a, b) => a.status - b.status)
@@ -119,10 +143,13 @@ function operationOf(route, schemas, named, requestIdHeader) {
 function responseOf(response) {
   const out = { description: response.description };
   const headers = { [REQUEST_ID]: { $ref: `#/components/headers/${REQUEST_ID}` } };
-  for (const [name, description] of Object.entries(response.headers ?? {})) headers[name] = { description, schema: { type: 'string' } };
+  for (const [name, description] of Object.entries(response.headers ?? {}))
+    headers[name] = { description, schema: { type: 'string' } };
   out.headers = headers;
   if (response.body) {
-    const schema = response.array ? { type: 'array', items: ref(response.body) } : ref(response.body);
+    const schema = response.array
+      ? { type: 'array', items: ref(response.body) }
+      : ref(response.body);
     out.content = { [response.contentType ?? 'application/json']: { schema } };
   } else if (response.contentType) {
     out.content = { [response.contentType]: { schema: { type: 'string' } } };
@@ -144,7 +171,8 @@ function parameterOf(parameter) {
 function queryParameters(typeName, schemas) {
   if (!typeName) return [];
   const schema = schemas[typeName];
-  if (!schema?.properties) throw new Error(`query type ${typeName} is not an object type of libs/contracts`);
+  if (!schema?.properties)
+    throw new Error(`query type ${typeName} is not an object type of libs/contracts`);
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
     const { description, ...propertySchema } = property;
@@ -165,7 +193,9 @@ function operationId(route) {
     .map((part) => part.replace(/[{}]/g, '').replace(/\.json$/, 'Json'))
     .flatMap((part) => part.split(/[^A-Za-z0-9]+/))
     .filter(Boolean);
-  return [route.method.toLowerCase(), ...words].map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('');
+  return [route.method.toLowerCase(), ...words]
+    .map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1)))
+    .join('');
 }
 
 const ref = (name) => ({ $ref: `#/components/schemas/${name}` });

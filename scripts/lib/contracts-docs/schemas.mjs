@@ -37,7 +37,8 @@ function refsIn(value, found = []) {
   if (Array.isArray(value)) value.forEach((item) => refsIn(item, found));
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key === '$ref' && typeof item === 'string') found.push(decodeURIComponent(item.split('/').pop()));
+      if (key === '$ref' && typeof item === 'string')
+        found.push(decodeURIComponent(item.split('/').pop()));
       else refsIn(item, found);
     }
   }

@@ -12,7 +12,10 @@ export class AnalysisError extends DomainError<AnalysisErrorCode> {
   }
 
   static siteNotFound(siteId: number): AnalysisError {
-    return new AnalysisError(AnalysisErrorCodes.SiteNotFound, `Site ${siteId} not found: analyse its URL first`);
+    return new AnalysisError(
+      AnalysisErrorCodes.SiteNotFound,
+      `Site ${siteId} not found: analyse its URL first`,
+    );
   }
 
   static analysisTimeout(seconds: number): AnalysisError {

@@ -1,8 +1,19 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Database } from '@frenly/db';
 import type { EventBus } from '@frenly/events';
-import { DATABASE, EVENT_BUS, JOB_QUEUE, type FrenlyJobQueue, IDENTITY_TOKENS, IdentityTokens } from '@frenly/platform';
-import { ANALYSIS_SETTINGS, resolveAnalysisSettings, type AnalysisSettings } from './analysis.settings.js';
+import {
+  DATABASE,
+  EVENT_BUS,
+  JOB_QUEUE,
+  type FrenlyJobQueue,
+  IDENTITY_TOKENS,
+  IdentityTokens,
+} from '@frenly/platform';
+import {
+  ANALYSIS_SETTINGS,
+  resolveAnalysisSettings,
+  type AnalysisSettings,
+} from './analysis.settings.js';
 import { AnalysesRepository } from './analyses/analyses.repository.js';
 import { AnalysisRunner } from './analyses/analysis-runner.js';
 import { SiteAnalysisProcessor } from './analyses/site-analysis.processor.js';

@@ -97,18 +97,39 @@ export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
 /** Injection token of the resolved AnalysisSettings. */
 export const ANALYSIS_SETTINGS = Symbol('ANALYSIS_SETTINGS');
 
-export function resolveAnalysisSettings(overrides: Partial<AnalysisSettings> = {}): AnalysisSettings {
+export function resolveAnalysisSettings(
+  overrides: Partial<AnalysisSettings> = {},
+): AnalysisSettings {
   const settings = { ...DEFAULT_ANALYSIS_SETTINGS, ...overrides };
-  for (const key of ['cacheTtlMs', 'waitTimeoutMs', 'jobTimeoutMs', 'siteIdWaitMs', 'fetchTimeoutMs', 'fetchMaxBytes', 'concurrency', 'maxAnalysesPerUser', 'maxRunningPerUser', 'maxRunningPerHost'] as const) {
+  for (const key of [
+    'cacheTtlMs',
+    'waitTimeoutMs',
+    'jobTimeoutMs',
+    'siteIdWaitMs',
+    'fetchTimeoutMs',
+    'fetchMaxBytes',
+    'concurrency',
+    'maxAnalysesPerUser',
+    'maxRunningPerUser',
+    'maxRunningPerHost',
+  ] as const) {
     const value = settings[key];
-    if (!Number.isInteger(value) || value < (key === 'cacheTtlMs' || key === 'siteIdWaitMs' ? 0 : 1)) {
+    if (
+      !Number.isInteger(value) ||
+      value < (key === 'cacheTtlMs' || key === 'siteIdWaitMs' ? 0 : 1)
+    ) {
       throw new Error(`Analysis setting ${key} must be a whole number (got ${value})`);
     }
   }
   if (!Number.isInteger(settings.browser.poolSize) || settings.browser.poolSize < 0)
-    throw new Error(`The browser pool size must be a whole number ≥ 0 (got ${settings.browser.poolSize})`);
+    throw new Error(
+      `The browser pool size must be a whole number ≥ 0 (got ${settings.browser.poolSize})`,
+    );
   if (!Number.isInteger(settings.browser.pageBudgetMs) || settings.browser.pageBudgetMs < 1)
-    throw new Error(`The browser page budget must be a whole number of ms (got ${settings.browser.pageBudgetMs})`);
-  if (settings.llm && settings.llm.timeoutMs < 1) throw new Error('The LLM timeout must be at least 1 ms');
+    throw new Error(
+      `The browser page budget must be a whole number of ms (got ${settings.browser.pageBudgetMs})`,
+    );
+  if (settings.llm && settings.llm.timeoutMs < 1)
+    throw new Error('The LLM timeout must be at least 1 ms');
   return settings;
 }

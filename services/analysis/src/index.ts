@@ -1,6 +1,16 @@
 export { AnalysisModule, type AnalysisInfrastructure } from './analysis.module.js';
-export { analysisConfigSpec, analysisSettingsVars, analysisSettingsFromConfig, type AnalysisConfig, type AnalysisSettingsConfig } from './config/analysis.config.js';
-export { DEFAULT_ANALYSIS_SETTINGS, type AnalysisSettings, type LlmSettings } from './analysis.settings.js';
+export {
+  analysisConfigSpec,
+  analysisSettingsVars,
+  analysisSettingsFromConfig,
+  type AnalysisConfig,
+  type AnalysisSettingsConfig,
+} from './config/analysis.config.js';
+export {
+  DEFAULT_ANALYSIS_SETTINGS,
+  type AnalysisSettings,
+  type LlmSettings,
+} from './analysis.settings.js';
 export { analyzePage } from './pipeline/analyze-page.js';
 export { TrackerCatalog } from './pipeline/trackers/tracker-catalog.js';
 export type { AnalysisReport } from './pipeline/report.js';

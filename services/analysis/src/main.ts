@@ -1,6 +1,13 @@
 // The analysis service on its own (distributed mode), on the infrastructure its config names.
 import { loadConfigOrExit } from '@frenly/config';
-import { JsonLogger, launchService, openDatabaseFor, openEventBusFor, openJobQueueFor, identityTokensFor } from '@frenly/platform';
+import {
+  JsonLogger,
+  launchService,
+  openDatabaseFor,
+  openEventBusFor,
+  openJobQueueFor,
+  identityTokensFor,
+} from '@frenly/platform';
 import { analysisConfigSpec, analysisSettingsFromConfig } from './config/analysis.config.js';
 import { AnalysisModule } from './analysis.module.js';
 
@@ -15,7 +22,13 @@ await launchService({ service: 'analysis', logger }, async (infra) => {
     port: config.PORT,
     host: config.HOST,
     modules: [
-      AnalysisModule.forRoot({ db: database.db, bus, jobs, identityTokens: identityTokensFor(config), settings: analysisSettingsFromConfig(config) }),
+      AnalysisModule.forRoot({
+        db: database.db,
+        bus,
+        jobs,
+        identityTokens: identityTokensFor(config),
+        settings: analysisSettingsFromConfig(config),
+      }),
     ],
   };
 });

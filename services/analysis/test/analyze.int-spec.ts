@@ -39,19 +39,37 @@ describe('POST /api/sites/analyze', () => {
 
   beforeAll(async () => {
     const cert = makeSelfSignedCertificate(['secure.frenly.test']);
-    [web, secure, canary] = await Promise.all([FixtureServer.start(), FixtureServer.start({ tls: cert }), FixtureServer.start()]);
+    [web, secure, canary] = await Promise.all([
+      FixtureServer.start(),
+      FixtureServer.start({ tls: cert }),
+      FixtureServer.start(),
+    ]);
     secure.page('/', 'friendly-blog', SECURE_HEADERS);
     web
-      .page('/dark-shop', 'dark-shop', { 'set-cookie': ['_track=1; Path=/; Max-Age=31536000', 'cart=2; Path=/'] })
+      .page('/dark-shop', 'dark-shop', {
+        'set-cookie': ['_track=1; Path=/; Max-Age=31536000', 'cart=2; Path=/'],
+      })
       .page('/plain-shop', 'plain-shop')
       .page('/inaccessible', 'inaccessible')
       .page('/news', 'news-wall')
       .page('/busy', 'plain-shop', {}, 400)
       .page('/cached', 'friendly-blog')
-      .route('/to-https', { status: 301, headers: { location: secure.url('secure.frenly.test', '/') } })
-      .route('/redirect-metadata', { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } })
-      .route('/redirect-canary', { status: 302, headers: { location: `http://127.0.0.1:${canary.port}/` } })
-      .route('/huge', { headers: { 'content-type': 'text/html' }, body: `<html><body>${'<p>filler text</p>'.repeat(400_000)}</body></html>` })
+      .route('/to-https', {
+        status: 301,
+        headers: { location: secure.url('secure.frenly.test', '/') },
+      })
+      .route('/redirect-metadata', {
+        status: 302,
+        headers: { location: 'http://169.254.169.254/latest/meta-data/' },
+      })
+      .route('/redirect-canary', {
+        status: 302,
+        headers: { location: `http://127.0.0.1:${canary.port}/` },
+      })
+      .route('/huge', {
+        headers: { 'content-type': 'text/html' },
+        body: `<html><body>${'<p>filler text</p>'.repeat(400_000)}</body></html>`,
+      })
       .route('/trickle', {
         handler: (_req, res) => {
           res.writeHead(200, { 'content-type': 'text/html' });
@@ -89,12 +107,27 @@ describe('POST /api/sites/analyze', () => {
       const res = await ctx.analyze(secure.url('secure.frenly.test', '/'));
       expect(res.status).toBe(200);
       const body = res.body as AnalysisResponse;
-      expect(body.site).toMatchObject({ domain: 'secure.frenly.test', isVerified: true, trustScore: 'high', isClaimed: false, title: 'Slow Gardening — growing food without hurry' });
-      expect(body.site.description).toBe('A calm guide to growing vegetables on a balcony, with plain steps and no gadgets.');
+      expect(body.site).toMatchObject({
+        domain: 'secure.frenly.test',
+        isVerified: true,
+        trustScore: 'high',
+        isClaimed: false,
+        title: 'Slow Gardening — growing food without hurry',
+      });
+      expect(body.site.description).toBe(
+        'A calm guide to growing vegetables on a balcony, with plain steps and no gadgets.',
+      );
       expect(body.engine).toBe('heuristic');
       expect(body.site.analysisData?.frenliness.manipulativePatterns).toEqual([]);
-      expect(body.site.analysisData?.ux.details.strengths).toEqual(expect.arrayContaining(['Encrypted connection (HTTPS) with a valid certificate', "No third-party trackers in the page's HTML"]));
-      expect(body.site.analysisData?.frenliness.reasoning).toMatch(/^secure\.frenly\.test scores \d+\/100 for Frenliness/);
+      expect(body.site.analysisData?.ux.details.strengths).toEqual(
+        expect.arrayContaining([
+          'Encrypted connection (HTTPS) with a valid certificate',
+          "No third-party trackers in the page's HTML",
+        ]),
+      );
+      expect(body.site.analysisData?.frenliness.reasoning).toMatch(
+        /^secure\.frenly\.test scores \d+\/100 for Frenliness/,
+      );
       expect(body.site.frenlinessScore).toBeGreaterThanOrEqual(85);
       expect(evidenceOf(body).privacy.trackers).toEqual([]);
       expectGolden('friendly-blog', goldenOf(body));
@@ -118,17 +151,52 @@ describe('POST /api/sites/analyze', () => {
         'sneak-into-basket',
         'visual-interference',
       ]);
-      expect(evidence.manipulation.find((finding) => finding.pattern === 'low-stock-message')?.evidence).toBe('Only 2 left in stock - order soon.');
-      expect(evidence.manipulation.find((finding) => finding.pattern === 'confirmshaming')?.evidence).toBe("No thanks, I don't want to save money");
-      expect(body.site.analysisData?.frenliness.manipulativePatterns).toContain('Scarcity — Low-stock message: “Only 2 left in stock - order soon.”');
+      expect(
+        evidence.manipulation.find((finding) => finding.pattern === 'low-stock-message')?.evidence,
+      ).toBe('Only 2 left in stock - order soon.');
+      expect(
+        evidence.manipulation.find((finding) => finding.pattern === 'confirmshaming')?.evidence,
+      ).toBe("No thanks, I don't want to save money");
+      expect(body.site.analysisData?.frenliness.manipulativePatterns).toContain(
+        'Scarcity — Low-stock message: “Only 2 left in stock - order soon.”',
+      );
       expect(evidence.privacy.trackers).toEqual([
         // Read from the HTML: this service runs without the browser tier (its own specs: test/browser/).
-        { organization: 'Google', category: 'advertising', names: expect.any(Array), examples: expect.any(Array), seen: expect.any(Array), seenBy: 'html' },
-        { organization: 'Meta', category: 'advertising', names: expect.any(Array), examples: expect.any(Array), seen: expect.any(Array), seenBy: 'html' },
-        { organization: 'Hotjar', category: 'site_analytics', names: ['Hotjar'], examples: ['static.hotjar.com'], seen: expect.any(Array), seenBy: 'html' },
+        {
+          organization: 'Google',
+          category: 'advertising',
+          names: expect.any(Array),
+          examples: expect.any(Array),
+          seen: expect.any(Array),
+          seenBy: 'html',
+        },
+        {
+          organization: 'Meta',
+          category: 'advertising',
+          names: expect.any(Array),
+          examples: expect.any(Array),
+          seen: expect.any(Array),
+          seenBy: 'html',
+        },
+        {
+          organization: 'Hotjar',
+          category: 'site_analytics',
+          names: ['Hotjar'],
+          examples: ['static.hotjar.com'],
+          seen: expect.any(Array),
+          seenBy: 'html',
+        },
       ]);
       expect(evidence.cookieConsent.kind).toBe('accept-only-banner');
-      expect(failing(body)).toEqual(expect.arrayContaining(['a11y.meta-viewport', 'a11y.image-alt', 'friction.autoplay', 'security.https', 'privacy.cookies']));
+      expect(failing(body)).toEqual(
+        expect.arrayContaining([
+          'a11y.meta-viewport',
+          'a11y.image-alt',
+          'friction.autoplay',
+          'security.https',
+          'privacy.cookies',
+        ]),
+      );
       expect(body.site).toMatchObject({ isVerified: false, trustScore: 'low' });
       expect(body.site.frenlinessScore).toBeLessThan(50);
       expectGolden('dark-shop', goldenOf(body));
@@ -140,7 +208,9 @@ describe('POST /api/sites/analyze', () => {
       const body = res.body as AnalysisResponse;
       expect(evidenceOf(body).manipulation).toEqual([]);
       expect(body.site.analysisData?.frenliness.manipulativePatterns).toEqual([]);
-      expect(body.site.analysisData?.frenliness.reasoning).toContain('No manipulative design patterns were detected.');
+      expect(body.site.analysisData?.frenliness.reasoning).toContain(
+        'No manipulative design patterns were detected.',
+      );
       expectGolden('plain-shop', goldenOf(body));
     });
 
@@ -153,12 +223,29 @@ describe('POST /api/sites/analyze', () => {
         .map((check) => check.axeRuleId);
       expect(failedAxe.sort()).toEqual(
         [
-          'button-name', 'document-title', 'duplicate-id', 'empty-heading', 'frame-title', 'heading-order', 'html-has-lang', 'image-alt',
-          'label', 'landmark-one-main', 'bypass', 'link-name', 'marquee', 'meta-refresh', 'meta-viewport', 'tabindex', 'video-caption',
+          'button-name',
+          'document-title',
+          'duplicate-id',
+          'empty-heading',
+          'frame-title',
+          'heading-order',
+          'html-has-lang',
+          'image-alt',
+          'label',
+          'landmark-one-main',
+          'bypass',
+          'link-name',
+          'marquee',
+          'meta-refresh',
+          'meta-viewport',
+          'tabindex',
+          'video-caption',
         ].sort(),
       );
       expect(body.uxScore.accessibility).toBeLessThan(40);
-      expect(body.site.analysisData?.frenliness.improvements.join(' ')).toContain('(axe: image-alt)');
+      expect(body.site.analysisData?.frenliness.improvements.join(' ')).toContain(
+        '(axe: image-alt)',
+      );
       expectGolden('inaccessible', goldenOf(body));
     });
 
@@ -169,9 +256,19 @@ describe('POST /api/sites/analyze', () => {
       const evidence = evidenceOf(body);
       expect(evidence.cookieConsent.kind).toBe('cookie-wall');
       expect(evidence.privacy.consentManagers).toEqual(['OneTrust']);
-      expect(evidence.manipulation.map((finding) => finding.pattern).sort()).toEqual(['forced-enrollment', 'hard-to-cancel']);
+      expect(evidence.manipulation.map((finding) => finding.pattern).sort()).toEqual([
+        'forced-enrollment',
+        'hard-to-cancel',
+      ]);
       expect(failing(body)).toEqual(
-        expect.arrayContaining(['friction.cookie-consent', 'friction.forced-signup', 'friction.notification-prompt', 'joy.no-ads', 'clarity.readability', 'privacy.advertising-trackers']),
+        expect.arrayContaining([
+          'friction.cookie-consent',
+          'friction.forced-signup',
+          'friction.notification-prompt',
+          'joy.no-ads',
+          'clarity.readability',
+          'privacy.advertising-trackers',
+        ]),
       );
       expectGolden('news-wall', goldenOf(body));
     });
@@ -189,12 +286,20 @@ describe('POST /api/sites/analyze', () => {
 
       const hitsBefore = web.hitsOf('/to-https');
       const hitsMetric = await ctx.metricValue('analysis_cache_hits_total');
-      const second = await ctx.analyze(`  ${url.toUpperCase().replace('/TO-HTTPS', '/to-https')}#section  `);
+      const second = await ctx.analyze(
+        `  ${url.toUpperCase().replace('/TO-HTTPS', '/to-https')}#section  `,
+      );
       expect(second.status).toBe(200);
-      expect(second.body).toMatchObject({ cached: true, analyzedAt: first.body.analyzedAt, site: { id: first.body.site.id } });
+      expect(second.body).toMatchObject({
+        cached: true,
+        analyzedAt: first.body.analyzedAt,
+        site: { id: first.body.site.id },
+      });
       expect(web.hitsOf('/to-https')).toBe(hitsBefore);
       expect(await ctx.metricValue('analysis_cache_hits_total')).toBe(hitsMetric + 1);
-      expect(await ctx.metricValue('analysis_runs_total', { outcome: 'completed' })).toBeGreaterThan(0);
+      expect(
+        await ctx.metricValue('analysis_runs_total', { outcome: 'completed' }),
+      ).toBeGreaterThan(0);
     });
 
     it('prefixes https:// when the scheme is missing', async () => {
@@ -211,7 +316,15 @@ describe('POST /api/sites/analyze', () => {
       const base = Date.parse('2026-01-01T00:00:00Z');
       const ids: string[] = [];
       for (let i = 0; i < 12; i++) {
-        ids.push(await ctx.publishStake(siteId, { createdAt: new Date(base + i * 60_000).toISOString(), amount: i + 1, totalStaked: 100 + i, siteVersion: i + 1, message: `stake ${i}` }));
+        ids.push(
+          await ctx.publishStake(siteId, {
+            createdAt: new Date(base + i * 60_000).toISOString(),
+            amount: i + 1,
+            totalStaked: 100 + i,
+            siteVersion: i + 1,
+            message: `stake ${i}`,
+          }),
+        );
       }
       // A redelivered event (same id) changes nothing.
       await ctx.bus.publish([
@@ -219,7 +332,19 @@ describe('POST /api/sites/analyze', () => {
           id: ids[11]!,
           topic: 'ledger.stake-placed',
           key: String(siteId),
-          payload: { stakeId: 'different-id', siteId, userId: 'x', amount: 999, type: 'concern', message: null, createdAt: new Date(base + 99 * 60_000).toISOString(), totalStaked: 1, supportTotal: 0, concernTotal: 1, siteVersion: 99 },
+          payload: {
+            stakeId: 'different-id',
+            siteId,
+            userId: 'x',
+            amount: 999,
+            type: 'concern',
+            message: null,
+            createdAt: new Date(base + 99 * 60_000).toISOString(),
+            totalStaked: 1,
+            supportTotal: 0,
+            concernTotal: 1,
+            siteVersion: 99,
+          },
           occurredAt: new Date().toISOString(),
           headers: {},
         },
@@ -230,8 +355,24 @@ describe('POST /api/sites/analyze', () => {
         if (body.recentStakes.length === 10 && body.recentStakes[0]?.message === 'stake 11') break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect(body?.recentStakes.map((stake) => stake.message)).toEqual(['stake 11', 'stake 10', 'stake 9', 'stake 8', 'stake 7', 'stake 6', 'stake 5', 'stake 4', 'stake 3', 'stake 2']);
-      expect(body?.recentStakes[0]).toMatchObject({ siteId, amount: 12, type: 'support', domain: 'shop.frenly.test' });
+      expect(body?.recentStakes.map((stake) => stake.message)).toEqual([
+        'stake 11',
+        'stake 10',
+        'stake 9',
+        'stake 8',
+        'stake 7',
+        'stake 6',
+        'stake 5',
+        'stake 4',
+        'stake 3',
+        'stake 2',
+      ]);
+      expect(body?.recentStakes[0]).toMatchObject({
+        siteId,
+        amount: 12,
+        type: 'support',
+        domain: 'shop.frenly.test',
+      });
       expect(body?.site.totalStaked).toBe(111);
     });
   });
@@ -239,7 +380,9 @@ describe('POST /api/sites/analyze', () => {
   describe('concurrency', () => {
     it('20 concurrent analyses of one URL cause exactly one fetch', async () => {
       const url = web.url('shop.frenly.test', '/busy');
-      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => ctx.analyze(url, `user-${i}`)));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => ctx.analyze(url, `user-${i}`)),
+      );
       expect(responses.map((res) => res.status)).toEqual(Array(20).fill(200));
       expect(new Set(responses.map((res) => res.body.site.id)).size).toBe(1);
       expect(web.hitsOf('/busy')).toBe(1);
@@ -249,14 +392,29 @@ describe('POST /api/sites/analyze', () => {
   describe('SSRF refusals through the route: refused with a clear error, nothing fetched', () => {
     it.each([
       ['a private IPv4 literal', 'http://10.0.0.1/', 400, 'URL_NOT_ALLOWED'],
-      ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/', 400, 'URL_NOT_ALLOWED'],
+      [
+        'the cloud metadata address',
+        'http://169.254.169.254/latest/meta-data/',
+        400,
+        'URL_NOT_ALLOWED',
+      ],
       ['loopback in decimal', 'http://2130706433/', 400, 'URL_NOT_ALLOWED'],
       ['loopback in hex', 'http://0x7f000001/', 400, 'URL_NOT_ALLOWED'],
       ['loopback in octal', 'http://0177.0.0.1/', 400, 'URL_NOT_ALLOWED'],
       ['IPv6 loopback', 'http://[::1]/', 400, 'URL_NOT_ALLOWED'],
       ['IPv4-mapped IPv6', 'http://[::ffff:127.0.0.1]/', 400, 'URL_NOT_ALLOWED'],
-      ['a name resolving to a private address', 'http://internal.frenly.test/', 400, 'URL_NOT_ALLOWED'],
-      ['a name with one private address among public ones', 'http://rebind.frenly.test/', 400, 'URL_NOT_ALLOWED'],
+      [
+        'a name resolving to a private address',
+        'http://internal.frenly.test/',
+        400,
+        'URL_NOT_ALLOWED',
+      ],
+      [
+        'a name with one private address among public ones',
+        'http://rebind.frenly.test/',
+        400,
+        'URL_NOT_ALLOWED',
+      ],
       ['localhost', 'http://localhost/', 400, 'URL_NOT_ALLOWED'],
       ['a file URL', 'file:///etc/passwd', 400, 'INVALID_URL'],
       ['credentials in the URL', 'http://user:pass@shop.frenly.test/', 400, 'INVALID_URL'],
@@ -271,7 +429,11 @@ describe('POST /api/sites/analyze', () => {
     });
 
     it('a loopback server that is not allow-listed is never contacted', async () => {
-      for (const url of [`http://127.0.0.1:${canary.port}/`, `http://localhost:${canary.port}/`, `http://127.1:${canary.port}/`]) {
+      for (const url of [
+        `http://127.0.0.1:${canary.port}/`,
+        `http://localhost:${canary.port}/`,
+        `http://127.1:${canary.port}/`,
+      ]) {
         const res = await ctx.analyze(url);
         expect(res.status).toBe(400);
         expect(res.body.code).toBe('URL_NOT_ALLOWED');
@@ -320,17 +482,30 @@ describe('POST /api/sites/analyze', () => {
       ['spaces only', { url: '   ' }, 'url must not be empty'],
       ['an unknown field', { url: 'example.org', extra: 1 }, 'property extra should not exist'],
       ['ftp', { url: 'ftp://example.org/' }, 'url must use http or https (got "ftp")'],
-      ['javascript', { url: 'javascript:alert(1)' }, 'url must use http or https (got "javascript")'],
+      [
+        'javascript',
+        { url: 'javascript:alert(1)' },
+        'url must use http or https (got "javascript")',
+      ],
       ['not a URL', { url: 'http://exa mple.com/' }, 'url must be a valid web address'],
-      ['too long', { url: `https://example.org/${'a'.repeat(2100)}` }, 'url must be at most 2048 characters'],
+      [
+        'too long',
+        { url: `https://example.org/${'a'.repeat(2100)}` },
+        'url must be at most 2048 characters',
+      ],
     ])('%s', async (_name, body, message) => {
       const res = await ctx.http().post('/api/sites/analyze').set(ctx.signedIn()).send(body);
       expect(res.status).toBe(400);
-      expect([res.body.message].flat().join(" ")).toContain(message);
+      expect([res.body.message].flat().join(' ')).toContain(message);
     });
 
     it('malformed JSON', async () => {
-      const res = await ctx.http().post('/api/sites/analyze').set(ctx.signedIn()).set('content-type', 'application/json').send('{"url": ');
+      const res = await ctx
+        .http()
+        .post('/api/sites/analyze')
+        .set(ctx.signedIn())
+        .set('content-type', 'application/json')
+        .send('{"url": ');
       expect(res.status).toBe(400);
     });
 
@@ -348,7 +523,11 @@ describe('POST /api/sites/analyze when the catalogue does not answer', () => {
     web.page('/', 'plain-shop');
     const ctx = await AnalysisContext.start({
       catalogue: false,
-      settings: { fetchAllowList: [web.allowEntry], fetchResolver: createStaticResolver({ 'lonely.frenly.test': ['127.0.0.1'] }), siteIdWaitMs: 300 },
+      settings: {
+        fetchAllowList: [web.allowEntry],
+        fetchResolver: createStaticResolver({ 'lonely.frenly.test': ['127.0.0.1'] }),
+        siteIdWaitMs: 300,
+      },
     });
     try {
       const started = Date.now();
@@ -357,7 +536,15 @@ describe('POST /api/sites/analyze when the catalogue does not answer', () => {
       expect(res.body.code).toBe('SITE_NOT_INDEXED');
       expect(Date.now() - started).toBeLessThan(3_000);
       const { makeEvent } = await import('@frenly/events');
-      await ctx.bus.publish([makeEvent('search.site-indexed', 77, { siteId: 77, url: web.url('lonely.frenly.test', '/'), domain: 'lonely.frenly.test', title: 'Lonely', indexedAt: new Date().toISOString() })]);
+      await ctx.bus.publish([
+        makeEvent('search.site-indexed', 77, {
+          siteId: 77,
+          url: web.url('lonely.frenly.test', '/'),
+          domain: 'lonely.frenly.test',
+          title: 'Lonely',
+          indexedAt: new Date().toISOString(),
+        }),
+      ]);
       let retry;
       for (let attempt = 0; attempt < 50; attempt++) {
         retry = await ctx.analyze(web.url('lonely.frenly.test', '/'));

@@ -21,7 +21,12 @@ describe('the optional LLM engine, against an OpenAI-compatible server on loopba
       settings: {
         fetchAllowList: [web.allowEntry],
         fetchResolver: createStaticResolver({ 'shop.frenly.test': ['127.0.0.1'] }),
-        llm: { apiKey: 'test-key', baseUrl: llm.baseUrl, model: 'test-model', timeoutMs: LLM_TIMEOUT_MS },
+        llm: {
+          apiKey: 'test-key',
+          baseUrl: llm.baseUrl,
+          model: 'test-model',
+          timeoutMs: LLM_TIMEOUT_MS,
+        },
       },
     });
   });
@@ -38,30 +43,51 @@ describe('the optional LLM engine, against an OpenAI-compatible server on loopba
     expect(res.status).toBe(200);
     const body = res.body as AnalysisResponse;
     expect(body.engine).toBe('llm');
-    expect(body.site.analysisData?.frenliness.reasoning).toBe(`LLM-WRITTEN: shop.frenly.test earns ${body.site.frenlinessScore}/100 for Frenliness. It loads 3 tracking organisations. The evidence shows where it can improve.`);
+    expect(body.site.analysisData?.frenliness.reasoning).toBe(
+      `LLM-WRITTEN: shop.frenly.test earns ${body.site.frenlinessScore}/100 for Frenliness. It loads 3 tracking organisations. The evidence shows where it can improve.`,
+    );
     expect(body.site.analysisData?.ux.details.strengths).toEqual(['LLM strength: readable pages']);
     expect(body.site.analysisData?.frenliness.improvements).toHaveLength(2);
     expect(body.site.analysisData?.frenliness.improvements[0]).toMatch(/^LLM: /);
-    expect(body.site.analysisData?.frenliness.manipulativePatterns).toContain('Scarcity — Low-stock message: “Only 2 left in stock - order soon.”');
+    expect(body.site.analysisData?.frenliness.manipulativePatterns).toContain(
+      'Scarcity — Low-stock message: “Only 2 left in stock - order soon.”',
+    );
 
     const call = llm.calls[calls];
-    expect(call).toMatchObject({ path: '/v1/chat/completions', authorization: 'Bearer test-key', body: { model: 'test-model' } });
-    expect(call?.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'frenly_insights', strict: true } });
+    expect(call).toMatchObject({
+      path: '/v1/chat/completions',
+      authorization: 'Bearer test-key',
+      body: { model: 'test-model' },
+    });
+    expect(call?.body.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'frenly_insights', strict: true },
+    });
   });
 
   it.each([
     ['an answer that is not JSON', 'invalid-json', 'invalid'],
     ['JSON of the wrong shape', 'invalid-shape', 'invalid'],
     ['a server error', 'error', 'error'],
-  ] as const)('%s: the heuristic result stands, and the fallback is counted', async (_name, mode, reason) => {
-    llm.mode = mode;
-    const fallbacks = await ctx.metricValue('analysis_llm_fallbacks_total', { purpose: 'insights', reason });
-    const res = await ctx.analyze(nextUrl());
-    expect(res.status).toBe(200);
-    expect(res.body.engine).toBe('heuristic');
-    expect(res.body.site.analysisData.frenliness.reasoning).toMatch(/^shop\.frenly\.test scores \d+\/100 for Frenliness/);
-    expect(await ctx.metricValue('analysis_llm_fallbacks_total', { purpose: 'insights', reason })).toBe(fallbacks + 1);
-  });
+  ] as const)(
+    '%s: the heuristic result stands, and the fallback is counted',
+    async (_name, mode, reason) => {
+      llm.mode = mode;
+      const fallbacks = await ctx.metricValue('analysis_llm_fallbacks_total', {
+        purpose: 'insights',
+        reason,
+      });
+      const res = await ctx.analyze(nextUrl());
+      expect(res.status).toBe(200);
+      expect(res.body.engine).toBe('heuristic');
+      expect(res.body.site.analysisData.frenliness.reasoning).toMatch(
+        /^shop\.frenly\.test scores \d+\/100 for Frenliness/,
+      );
+      expect(
+        await ctx.metricValue('analysis_llm_fallbacks_total', { purpose: 'insights', reason }),
+      ).toBe(fallbacks + 1);
+    },
+  );
 
   it('a slow answer: the heuristic result stands within the bound', async () => {
     llm.mode = 'slow';
@@ -72,21 +98,37 @@ describe('the optional LLM engine, against an OpenAI-compatible server on loopba
     expect(res.status).toBe(200);
     expect(res.body.engine).toBe('heuristic');
     expect(elapsed).toBeLessThan(LLM_TIMEOUT_MS + 1_500);
-    expect(await ctx.metricValue('analysis_llm_fallbacks_total', { purpose: 'insights', reason: 'timeout' })).toBe(1);
+    expect(
+      await ctx.metricValue('analysis_llm_fallbacks_total', {
+        purpose: 'insights',
+        reason: 'timeout',
+      }),
+    ).toBe(1);
   });
 
   it('reframes through the LLM when it answers, and locally when it does not', async () => {
     llm.mode = 'valid';
     const analysed = await ctx.analyze(nextUrl());
     const siteId = analysed.body.site.id as number;
-    const viaLlm = await ctx.reframe(siteId, { lensType: 'trust', content: 'Chronos Elite. Luxury watches at outlet prices.' });
+    const viaLlm = await ctx.reframe(siteId, {
+      lensType: 'trust',
+      content: 'Chronos Elite. Luxury watches at outlet prices.',
+    });
     expect(viaLlm.status).toBe(200);
-    expect(viaLlm.body).toEqual({ reframedContent: 'LLM-REFRAMED: Chronos Elite. Luxury watches at outlet prices.', actionableAdvice: 'LLM advice: keep it honest.', engine: 'llm', model: 'test-model' });
+    expect(viaLlm.body).toEqual({
+      reframedContent: 'LLM-REFRAMED: Chronos Elite. Luxury watches at outlet prices.',
+      actionableAdvice: 'LLM advice: keep it honest.',
+      engine: 'llm',
+      model: 'test-model',
+    });
     expect(llm.calls.at(-1)?.body.response_format?.json_schema?.name).toBe('frenly_reframe');
 
     llm.mode = 'slow';
     const started = Date.now();
-    const local = await ctx.reframe(siteId, { lensType: 'joy', content: 'Chronos Elite. Luxury watches at outlet prices.' });
+    const local = await ctx.reframe(siteId, {
+      lensType: 'joy',
+      content: 'Chronos Elite. Luxury watches at outlet prices.',
+    });
     expect(local.status).toBe(200);
     expect(local.body.engine).toBe('heuristic');
     expect(local.body.reframedContent).toContain('Luxury watches at outlet prices');

@@ -32,17 +32,35 @@ describe('request id into the analysis event', () => {
   });
 
   async function eventHeadersFor(url: string): Promise<Record<string, string>> {
-    return waitFor(async () => {
-      const rows = await ctx.db.select().from(analysisOutbox).where(eq(analysisOutbox.topic, Topics.SiteAnalyzed));
-      return rows.find((row) => (row.payload as { url: string }).url === url)?.headers ?? undefined;
-    }, 15_000, 50, `the site-analyzed event of ${url}`);
+    return waitFor(
+      async () => {
+        const rows = await ctx.db
+          .select()
+          .from(analysisOutbox)
+          .where(eq(analysisOutbox.topic, Topics.SiteAnalyzed));
+        return (
+          rows.find((row) => (row.payload as { url: string }).url === url)?.headers ?? undefined
+        );
+      },
+      15_000,
+      50,
+      `the site-analyzed event of ${url}`,
+    );
   }
 
   it('stamps the event of an analysis a request asked for with that request id', async () => {
     const url = web.url('rid.frenly.test', '/asked');
-    const res = await ctx.http().post('/api/sites/analyze').set(ctx.signedIn()).set('X-Request-Id', 'analyze-req-1').send({ url });
+    const res = await ctx
+      .http()
+      .post('/api/sites/analyze')
+      .set(ctx.signedIn())
+      .set('X-Request-Id', 'analyze-req-1')
+      .send({ url });
     expect(res.status).toBe(200);
-    expect(await eventHeadersFor(res.body.site.url as string)).toEqual({ 'schema-version': '1', 'request-id': 'analyze-req-1' });
+    expect(await eventHeadersFor(res.body.site.url as string)).toEqual({
+      'schema-version': '1',
+      'request-id': 'analyze-req-1',
+    });
   });
 
   it('leaves the event of a background analysis (no request) without one', async () => {

@@ -12,13 +12,18 @@ describe('the analysis service on both runtimes', () => {
   });
   afterAll(() => web?.close());
 
-  const settings = () => ({ fetchAllowList: [web.allowEntry], fetchResolver: createStaticResolver({ 'shop.frenly.test': ['127.0.0.1'] }) });
+  const settings = () => ({
+    fetchAllowList: [web.allowEntry],
+    fetchResolver: createStaticResolver({ 'shop.frenly.test': ['127.0.0.1'] }),
+  });
 
   it('distributed: BullMQ on the real Redis de-duplicates 20 concurrent analyses of one URL into one fetch', async () => {
     const ctx = await AnalysisContext.start({ jobs: 'bullmq', settings: settings() });
     try {
       const url = web.url('shop.frenly.test', '/busy');
-      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => ctx.analyze(url, `user-${i}`)));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => ctx.analyze(url, `user-${i}`)),
+      );
       expect(responses.map((res) => res.status)).toEqual(Array(20).fill(200));
       expect(new Set(responses.map((res) => res.body.analyzedAt)).size).toBe(1);
       expect(web.hitsOf('/busy')).toBe(1);
@@ -55,7 +60,11 @@ describe('the analysis service on both runtimes', () => {
       expect(res.body).toMatchObject({
         engine: 'heuristic',
         cached: false,
-        site: { domain: 'shop.frenly.test', isVerified: false, analysisData: { frenliness: { manipulativePatterns: [] } } },
+        site: {
+          domain: 'shop.frenly.test',
+          isVerified: false,
+          analysisData: { frenliness: { manipulativePatterns: [] } },
+        },
         uxScore: { accessibility: 100 },
         recentStakes: [],
       });

@@ -31,7 +31,9 @@ try {
     const ledger = await learnSitesInBulk(handle.db, tx, sites);
     const analysis = await learnSiteRefsInBulk(handle.db, tx, sites);
     if (ledger !== sites.length || analysis !== sites.length) {
-      throw new Error(`seed events applied partially: ${sites.length} events, ledger ${ledger}, analysis ${analysis}`);
+      throw new Error(
+        `seed events applied partially: ${sites.length} events, ledger ${ledger}, analysis ${analysis}`,
+      );
     }
     return sites.length;
   });
@@ -40,11 +42,23 @@ try {
   const client = await PGlite.create(workDir, { extensions: { pg_trgm } });
   const archive = await client.dumpDataDir('gzip');
   await client.close();
-  await writeFile(join(distDir, 'pglite-template.tar.gz'), Buffer.from(await archive.arrayBuffer()));
-  const pglitePackage = join(dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))), '..', 'package.json');
+  await writeFile(
+    join(distDir, 'pglite-template.tar.gz'),
+    Buffer.from(await archive.arrayBuffer()),
+  );
+  const pglitePackage = join(
+    dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))),
+    '..',
+    'package.json',
+  );
   const pglite = JSON.parse(readFileSync(pglitePackage, 'utf8')).version;
-  await writeFile(join(distDir, 'pglite-template.json'), `${JSON.stringify({ pglite, builtAt: new Date().toISOString() })}\n`);
-  console.log(`pglite-template.tar.gz: ${archive.size} bytes in ${Date.now() - started} ms (seed corpus: ${seed.inserted} sites in ${seed.durationMs} ms, ${projected} site-indexed events applied to ledger and analysis)`);
+  await writeFile(
+    join(distDir, 'pglite-template.json'),
+    `${JSON.stringify({ pglite, builtAt: new Date().toISOString() })}\n`,
+  );
+  console.log(
+    `pglite-template.tar.gz: ${archive.size} bytes in ${Date.now() - started} ms (seed corpus: ${seed.inserted} sites in ${seed.durationMs} ms, ${projected} site-indexed events applied to ledger and analysis)`,
+  );
 } finally {
   await rm(workDir, { recursive: true, force: true });
 }

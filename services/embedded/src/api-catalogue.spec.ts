@@ -21,7 +21,13 @@ const modules: Array<[ApiRouteOwner, DynamicModule]> = [
   ['ledger', LedgerModule.forRoot(unused)],
   ['analysis', AnalysisModule.forRoot(unused)],
   ['realtime', RealtimeModule.forRoot(unused)],
-  ['each service', PlatformModule.forRoot({ service: 'spec', logger: new JsonLogger({ service: 'spec', level: 'silent' }) })],
+  [
+    'each service',
+    PlatformModule.forRoot({
+      service: 'spec',
+      logger: new JsonLogger({ service: 'spec', level: 'silent' }),
+    }),
+  ],
 ];
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD'];
@@ -34,14 +40,20 @@ interface DeclaredRoute {
 
 /** `api/sites` + `:id/vote` → `/api/sites/{id}/vote`, the catalogue's (OpenAPI's) spelling. */
 function openApiPath(base: string, sub: string): string {
-  const joined = `/${base}/${sub === '/' ? '' : sub}`.replace(/\/+/g, '/').replace(/\/$/, '') || '/';
+  const joined =
+    `/${base}/${sub === '/' ? '' : sub}`.replace(/\/+/g, '/').replace(/\/$/, '') || '/';
   return joined.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : [String(value ?? '')]);
+const asList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : [String(value ?? '')];
 
 function guardedBySignIn(...targets: object[]): boolean {
-  return targets.some((target) => ((Reflect.getMetadata(GUARDS_METADATA, target) as unknown[] | undefined) ?? []).includes(SignedInGuard));
+  return targets.some((target) =>
+    ((Reflect.getMetadata(GUARDS_METADATA, target) as unknown[] | undefined) ?? []).includes(
+      SignedInGuard,
+    ),
+  );
 }
 
 function declaredRoutes(owner: ApiRouteOwner, controller: Type): DeclaredRoute[] {
@@ -53,12 +65,18 @@ function declaredRoutes(owner: ApiRouteOwner, controller: Type): DeclaredRoute[]
       const method = METHODS[Reflect.getMetadata(METHOD_METADATA, handler) as number] ?? '?';
       const signedIn = guardedBySignIn(controller, handler);
       return asList(Reflect.getMetadata(PATH_METADATA, controller)).flatMap((base) =>
-        asList(Reflect.getMetadata(PATH_METADATA, handler)).map((sub) => ({ key: `${method} ${openApiPath(base, sub)}`, owner, signedIn })),
+        asList(Reflect.getMetadata(PATH_METADATA, handler)).map((sub) => ({
+          key: `${method} ${openApiPath(base, sub)}`,
+          owner,
+          signedIn,
+        })),
       );
     });
 }
 
-const declared = modules.flatMap(([owner, module]) => (module.controllers ?? []).flatMap((controller) => declaredRoutes(owner, controller)));
+const declared = modules.flatMap(([owner, module]) =>
+  (module.controllers ?? []).flatMap((controller) => declaredRoutes(owner, controller)),
+);
 const catalogued = API_ROUTES.filter((route) => !route.websocket).map((route) => ({
   key: `${route.method} ${route.path}`,
   owner: route.owner,
@@ -69,7 +87,15 @@ describe('API_ROUTES (the OpenAPI catalogue)', () => {
   it('reflects the controllers of every module', () => {
     // Guards the reflection itself: an empty list would make the checks below pass.
     expect(declared.map((r) => r.key)).toEqual(
-      expect.arrayContaining(['GET /api/search', 'POST /api/stakes', 'POST /api/sites/{id}/reframe', 'GET /auth/{provider}', 'POST /auth/logout', 'GET /health/ready', 'GET /api/docs']),
+      expect.arrayContaining([
+        'GET /api/search',
+        'POST /api/stakes',
+        'POST /api/sites/{id}/reframe',
+        'GET /auth/{provider}',
+        'POST /auth/logout',
+        'GET /health/ready',
+        'GET /api/docs',
+      ]),
     );
   });
 
@@ -88,14 +114,17 @@ describe('API_ROUTES (the OpenAPI catalogue)', () => {
 
   it('names the live socket as the websocket route, owned by realtime as the gateway routes it', () => {
     const sockets = API_ROUTES.filter((route) => route.websocket);
-    expect(sockets.map((route) => [route.path, route.owner])).toEqual([[LIVE_SOCKET_PATH, 'realtime']]);
+    expect(sockets.map((route) => [route.path, route.owner])).toEqual([
+      [LIVE_SOCKET_PATH, 'realtime'],
+    ]);
     expect(findRoute(LIVE_SOCKET_PATH)?.owner).toBe('realtime');
   });
 
-  it.each(API_ROUTES.filter((route) => ['search', 'ledger', 'analysis', 'realtime'].includes(route.owner)))(
-    'the gateway forwards $method $path to $owner, its owner in the catalogue',
-    (route) => {
-      expect(findRoute(route.path.replace(/\{[^}]+\}/g, '42'))?.owner).toBe(route.owner);
-    },
-  );
+  it.each(
+    API_ROUTES.filter((route) =>
+      ['search', 'ledger', 'analysis', 'realtime'].includes(route.owner),
+    ),
+  )('the gateway forwards $method $path to $owner, its owner in the catalogue', (route) => {
+    expect(findRoute(route.path.replace(/\{[^}]+\}/g, '42'))?.owner).toBe(route.owner);
+  });
 });

@@ -1,19 +1,39 @@
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@frenly/db';
-import { identitySettingsOrExit, installGatewayEdge, internalUrlOf, serveFrontend } from '@frenly/gateway';
-import { JsonLogger, launchService, openEventBusFor, openJobQueueFor, packageVersion, identityTokensFor } from '@frenly/platform';
+import {
+  identitySettingsOrExit,
+  installGatewayEdge,
+  internalUrlOf,
+  serveFrontend,
+} from '@frenly/gateway';
+import {
+  JsonLogger,
+  launchService,
+  openEventBusFor,
+  openJobQueueFor,
+  packageVersion,
+  identityTokensFor,
+} from '@frenly/platform';
 import { installRealtimeEndpoint } from '@frenly/realtime';
 import type { EmbeddedConfig } from './config/embedded.config.js';
 import { embeddedModules } from './embedded.modules.js';
 
 /** Composes and boots the single process; `database` is already opening (see main.ts). */
-export async function startEmbedded(config: EmbeddedConfig, database: Promise<DatabaseHandle>): Promise<void> {
+export async function startEmbedded(
+  config: EmbeddedConfig,
+  database: Promise<DatabaseHandle>,
+): Promise<void> {
   const logger = new JsonLogger({ service: 'embedded', level: config.LOG_LEVEL });
-  const frontendDir = config.FRONTEND_DIR ?? fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
+  const frontendDir =
+    config.FRONTEND_DIR ?? fileURLToPath(new URL('../../../frontend/dist', import.meta.url));
   const selfUrl = internalUrlOf(config.HOST, config.PORT);
   const identity = identitySettingsOrExit(config, { internalUrl: selfUrl });
   await launchService({ service: 'embedded', logger }, async (infra) => {
-    const { db } = await infra.open('database', () => database, (handle) => handle.ping());
+    const { db } = await infra.open(
+      'database',
+      () => database,
+      (handle) => handle.ping(),
+    );
     const bus = await openEventBusFor(infra, config, 'embedded', logger);
     const jobs = await openJobQueueFor(infra, config, logger);
     return {

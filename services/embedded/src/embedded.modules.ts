@@ -42,16 +42,25 @@ export function embeddedModules(
       edge: { settings: edgeSettingsFrom(config) },
     }),
     // Behind a reverse proxy, trending counts visitors by the forwarded address, as the gateway does.
-    SearchModule.forRoot({ ...infra, settings: { ...searchSettingsFrom(config), trustForwardedFor: gateway.identity.trustProxy } }),
+    SearchModule.forRoot({
+      ...infra,
+      settings: { ...searchSettingsFrom(config), trustForwardedFor: gateway.identity.trustProxy },
+    }),
     LedgerModule.forRoot({
       ...infra,
-      settings: { signupGrant: config.LEDGER_SIGNUP_GRANT, knownSitesGroup: config.LEDGER_KNOWN_SITES_GROUP },
+      settings: {
+        signupGrant: config.LEDGER_SIGNUP_GRANT,
+        knownSitesGroup: config.LEDGER_KNOWN_SITES_GROUP,
+      },
     }),
     AnalysisModule.forRoot({ ...infra, settings: analysisSettingsFromConfig(config) }),
     // The websocket Origin check accepts what the gateway's cross-site check accepts.
     RealtimeModule.forRoot({
       ...infra,
-      settings: { publicOrigin: gateway.identity.publicOrigin, trustProxy: gateway.identity.trustProxy },
+      settings: {
+        publicOrigin: gateway.identity.publicOrigin,
+        trustProxy: gateway.identity.trustProxy,
+      },
     }),
   ];
 }

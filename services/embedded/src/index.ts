@@ -1,2 +1,6 @@
-export { embeddedModules, type SharedInfrastructure, type EmbeddedGatewaySettings } from './embedded.modules.js';
+export {
+  embeddedModules,
+  type SharedInfrastructure,
+  type EmbeddedGatewaySettings,
+} from './embedded.modules.js';
 export { embeddedConfigSpec, type EmbeddedConfig } from './config/embedded.config.js';

@@ -20,31 +20,48 @@ const modules: Record<DownstreamService, DynamicModule> = {
 
 /** `/api/sites/:id/vote` → `/api/sites/42/vote`: a concrete path the route table can match. */
 function concrete(path: string): string {
-  return `/${path}`.replace(/\/+/g, '/').replace(/:[^/]+/g, '42').replace(/\/$/, '') || '/';
+  return (
+    `/${path}`
+      .replace(/\/+/g, '/')
+      .replace(/:[^/]+/g, '42')
+      .replace(/\/$/, '') || '/'
+  );
 }
 
 function declaredRoutes(controller: Type): { method: string; path: string }[] {
   const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
   const proto = controller.prototype as Record<string, unknown>;
   return Object.getOwnPropertyNames(proto)
-    .filter((name) => name !== 'constructor' && Reflect.hasMetadata(PATH_METADATA, proto[name] as object))
+    .filter(
+      (name) => name !== 'constructor' && Reflect.hasMetadata(PATH_METADATA, proto[name] as object),
+    )
     .map((name) => {
       const handler = proto[name] as object;
       const sub = String(Reflect.getMetadata(PATH_METADATA, handler));
-      const method = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD'][Reflect.getMetadata(METHOD_METADATA, handler) as number] ?? '?';
+      const method =
+        ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD'][
+          Reflect.getMetadata(METHOD_METADATA, handler) as number
+        ] ?? '?';
       return { method, path: concrete(`${base}/${sub === '/' ? '' : sub}`) };
     });
 }
 
 const routes = Object.entries(modules).flatMap(([service, module]) =>
-  (module.controllers ?? []).flatMap((controller) => declaredRoutes(controller).map((route) => ({ service, ...route }))),
+  (module.controllers ?? []).flatMap((controller) =>
+    declaredRoutes(controller).map((route) => ({ service, ...route })),
+  ),
 );
 
 describe('gateway route table covers every service route', () => {
   it('finds the HTTP routes of the service modules', () => {
     // A guard on the reflection itself: without it an empty list would pass the next test.
     expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['GET /api/search', 'POST /api/stakes', 'GET /api/sites/42/community', 'POST /api/sites/analyze']),
+      expect.arrayContaining([
+        'GET /api/search',
+        'POST /api/stakes',
+        'GET /api/sites/42/community',
+        'POST /api/sites/analyze',
+      ]),
     );
   });
 

@@ -2,7 +2,13 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { createTempDir, type TempDir } from '@frenly/testing';
-import { cleanEnv, freePort, spawnProcess, waitForOk, type SpawnedProcess } from './spawned-process.js';
+import {
+  cleanEnv,
+  freePort,
+  spawnProcess,
+  waitForOk,
+  type SpawnedProcess,
+} from './spawned-process.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 // The first start may build what changed; later ones only start.
@@ -10,7 +16,12 @@ const START_TIMEOUT_MS = 150_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 function npmStart(env: NodeJS.ProcessEnv): SpawnedProcess {
-  return spawnProcess(process.execPath, [join(repoRoot, 'scripts/start.mjs')], cleanEnv({ LOG_LEVEL: 'warn', ...env }), repoRoot);
+  return spawnProcess(
+    process.execPath,
+    [join(repoRoot, 'scripts/start.mjs')],
+    cleanEnv({ LOG_LEVEL: 'warn', ...env }),
+    repoRoot,
+  );
 }
 
 describe('npm start (embedded runtime)', () => {
@@ -38,8 +49,14 @@ describe('npm start (embedded runtime)', () => {
     const base = `http://127.0.0.1:${port}`;
     running = npmStart({ PORT: String(port), FRENLY_DATA_DIR: join(dataDir.path, 'data') });
     await waitForOk(`${base}/health/ready`, running, START_TIMEOUT_MS);
-    const meta = (await (await fetch(`${base}/api/meta`)).json()) as { installationId: string; mode: string };
-    expect(meta).toMatchObject({ installationId: expect.stringMatching(/^[0-9a-f-]{36}$/), mode: 'embedded' });
+    const meta = (await (await fetch(`${base}/api/meta`)).json()) as {
+      installationId: string;
+      mode: string;
+    };
+    expect(meta).toMatchObject({
+      installationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      mode: 'embedded',
+    });
     return { installationId: meta.installationId, base };
   }
 
@@ -83,7 +100,13 @@ describe('npm start (embedded runtime)', () => {
       expect(seeded).toBeDefined();
       const community = await fetch(`${first.base}/api/sites/${seeded!.id}/community`);
       expect(community.status).toBe(200);
-      expect(await community.json()).toMatchObject({ siteId: seeded!.id, upvotes: 0, downvotes: 0, totalStaked: 0, recentStakes: [] });
+      expect(await community.json()).toMatchObject({
+        siteId: seeded!.id,
+        upvotes: 0,
+        downvotes: 0,
+        totalStaked: 0,
+        recentStakes: [],
+      });
 
       const metrics = await (await fetch(`${first.base}/metrics`)).text();
       expect(metrics).toContain('http_request_duration_seconds_bucket');
@@ -98,10 +121,14 @@ describe('npm start (embedded runtime)', () => {
     2 * START_TIMEOUT_MS + 2 * STOP_TIMEOUT_MS,
   );
 
-  it('refuses an invalid PORT with a message naming it', async () => {
-    running = npmStart({ PORT: 'abc', FRENLY_DATA_DIR: join(dataDir.path, 'unused') });
-    const code = await running.exited(START_TIMEOUT_MS);
-    expect(code).not.toBe(0);
-    expect(running.stderr()).toMatch(/PORT must be an integer/);
-  }, START_TIMEOUT_MS + 5_000);
+  it(
+    'refuses an invalid PORT with a message naming it',
+    async () => {
+      running = npmStart({ PORT: 'abc', FRENLY_DATA_DIR: join(dataDir.path, 'unused') });
+      const code = await running.exited(START_TIMEOUT_MS);
+      expect(code).not.toBe(0);
+      expect(running.stderr()).toMatch(/PORT must be an integer/);
+    },
+    START_TIMEOUT_MS + 5_000,
+  );
 });

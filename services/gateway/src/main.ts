@@ -77,7 +77,11 @@ await launchService({ service: 'gateway', logger }, async (infra) => {
           installGatewayProxy(app, downstream, logger, { guardUpgrade, maxBodyBytes }),
       });
       // The public entry serves the app as well, as the embedded runtime does.
-      serveFrontend(app, config.FRONTEND_DIR ?? fileURLToPath(new URL('../../../frontend/dist', import.meta.url)), logger);
+      serveFrontend(
+        app,
+        config.FRONTEND_DIR ?? fileURLToPath(new URL('../../../frontend/dist', import.meta.url)),
+        logger,
+      );
     },
   };
 });

@@ -5,7 +5,8 @@ import { openDatabase, type DatabaseHandle } from '@frenly/db';
 import { createScratchDatabase, type ScratchDatabase } from '@frenly/testing';
 import { startGateway, type GatewayUnderTest } from './support/gateway-harness.js';
 
-const committed = (name: string) => readFile(new URL(`../../../docs/api/${name}`, import.meta.url), 'utf8');
+const committed = (name: string) =>
+  readFile(new URL(`../../../docs/api/${name}`, import.meta.url), 'utf8');
 // Nothing listens on port 9: a request forwarded there would answer 503, not the document.
 const NOWHERE = 'http://127.0.0.1:9';
 
@@ -42,7 +43,9 @@ describe('GET /api/docs through the gateway', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("img-src 'self' data:");
     const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
-    expect(assets).toEqual(expect.arrayContaining(['/api/docs/assets/swagger-ui-bundle.js', '/api/docs/assets/init.js']));
+    expect(assets).toEqual(
+      expect.arrayContaining(['/api/docs/assets/swagger-ui-bundle.js', '/api/docs/assets/init.js']),
+    );
     for (const asset of assets) {
       const res = await fetch(`${gateway.url}${asset}`);
       expect({ asset, status: res.status }).toEqual({ asset, status: 200 });
@@ -60,7 +63,9 @@ describe('GET /api/docs through the gateway', () => {
     expect(text).toBe(await committed('openapi.json'));
     const document = JSON.parse(text) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/search', '/api/stakes', '/api/docs']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/search', '/api/stakes', '/api/docs']),
+    );
   });
 
   it('serves the committed AsyncAPI document', async () => {
@@ -68,7 +73,10 @@ describe('GET /api/docs through the gateway', () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toBe(await committed('asyncapi.json'));
-    expect(JSON.parse(text)).toMatchObject({ asyncapi: '3.0.0', channels: { 'ledger.stake-placed': { address: 'ledger.stake-placed' } } });
+    expect(JSON.parse(text)).toMatchObject({
+      asyncapi: '3.0.0',
+      channels: { 'ledger.stake-placed': { address: 'ledger.stake-placed' } },
+    });
   });
 
   it('answers an unknown asset with a 404 in the JSON error shape', async () => {

@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { TEST_POSTGRES_URL } from '@frenly/testing';
 import pg from 'pg';
-import { cleanEnv, freePort, spawnProcess, waitForOk, type SpawnedProcess } from './spawned-process.js';
+import {
+  cleanEnv,
+  freePort,
+  spawnProcess,
+  waitForOk,
+  type SpawnedProcess,
+} from './spawned-process.js';
 import { signInThroughForm } from './support/sign-in.js';
 import { TestBrowser } from './support/test-browser.js';
 
@@ -33,7 +39,10 @@ async function dropDatabase(name: string): Promise<void> {
 
 describe('npm run start:distributed', () => {
   /** Access logs are written when a response ends, which may be just after the client has it. */
-  async function waitForLogLine(service: string, matches: (line: Record<string, unknown>) => boolean) {
+  async function waitForLogLine(
+    service: string,
+    matches: (line: Record<string, unknown>) => boolean,
+  ) {
     const deadline = Date.now() + 5_000;
     for (;;) {
       const found = logLinesOf(script.stdout(), service).find(matches);
@@ -48,7 +57,13 @@ describe('npm run start:distributed', () => {
   let script: SpawnedProcess;
 
   beforeAll(async () => {
-    ports = { gateway: await freePort(), search: await freePort(), ledger: await freePort(), analysis: await freePort(), realtime: await freePort() };
+    ports = {
+      gateway: await freePort(),
+      search: await freePort(),
+      ledger: await freePort(),
+      analysis: await freePort(),
+      realtime: await freePort(),
+    };
     gateway = `http://127.0.0.1:${ports.gateway}`;
     const databaseUrl = new URL(TEST_POSTGRES_URL);
     databaseUrl.pathname = `/${databaseName}`;
@@ -112,22 +127,50 @@ describe('npm run start:distributed', () => {
     // queue depth where the service consumes, publishes or queues (see deploy/grafana).
     const expected: Record<(typeof SERVICES)[number], string[]> = {
       gateway: ['http_request_duration_seconds', 'http_open_connections', 'events_published_total'],
-      search: ['http_request_duration_seconds', 'http_open_connections', 'events_consumer_lag_messages', 'search_outbox_backlog', 'jobs_queue_depth'],
-      ledger: ['http_request_duration_seconds', 'http_open_connections', 'events_consumer_lag_messages', 'ledger_outbox_backlog'],
-      analysis: ['http_request_duration_seconds', 'http_open_connections', 'events_consumer_lag_messages', 'analysis_outbox_backlog', 'jobs_queue_depth'],
-      realtime: ['http_request_duration_seconds', 'http_open_connections', 'realtime_open_connections', 'realtime_consumer_lag_messages'],
+      search: [
+        'http_request_duration_seconds',
+        'http_open_connections',
+        'events_consumer_lag_messages',
+        'search_outbox_backlog',
+        'jobs_queue_depth',
+      ],
+      ledger: [
+        'http_request_duration_seconds',
+        'http_open_connections',
+        'events_consumer_lag_messages',
+        'ledger_outbox_backlog',
+      ],
+      analysis: [
+        'http_request_duration_seconds',
+        'http_open_connections',
+        'events_consumer_lag_messages',
+        'analysis_outbox_backlog',
+        'jobs_queue_depth',
+      ],
+      realtime: [
+        'http_request_duration_seconds',
+        'http_open_connections',
+        'realtime_open_connections',
+        'realtime_consumer_lag_messages',
+      ],
     };
     for (const service of SERVICES) {
       const res = await fetch(`http://127.0.0.1:${ports[service]}/metrics`);
       expect(res.status).toBe(200);
       const types = new Set([...(await res.text()).matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
-      expect({ service, missing: expected[service].filter((name) => !types.has(name)) }).toEqual({ service, missing: [] });
+      expect({ service, missing: expected[service].filter((name) => !types.has(name)) }).toEqual({
+        service,
+        missing: [],
+      });
     }
   });
 
   it('answers /api/meta itself, in distributed mode', async () => {
     const meta = (await (await fetch(`${gateway}/api/meta`)).json()) as Record<string, unknown>;
-    expect(meta).toMatchObject({ installationId: expect.stringMatching(/^[0-9a-f-]{36}$/), mode: 'distributed' });
+    expect(meta).toMatchObject({
+      installationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      mode: 'distributed',
+    });
   });
 
   it.each([
@@ -147,23 +190,41 @@ describe('npm run start:distributed', () => {
     expect(res.headers.get('x-request-id')).toBe(requestId);
     expect(await res.json()).toMatchObject({ statusCode: status, requestId });
     // The access logs of the gateway and of the owner prove the request went through, with the same id.
-    const isThisRequest = (line: Record<string, unknown>) => line.msg === 'request' && line.requestId === requestId;
-    expect(await waitForLogLine(owner, isThisRequest)).toMatchObject({ service: owner, method, path, status });
+    const isThisRequest = (line: Record<string, unknown>) =>
+      line.msg === 'request' && line.requestId === requestId;
+    expect(await waitForLogLine(owner, isThisRequest)).toMatchObject({
+      service: owner,
+      method,
+      path,
+      status,
+    });
     expect(await waitForLogLine('gateway', isThisRequest)).toMatchObject({ method, path, status });
   });
 
   it('signs in through the gateway and passes the identity on: the ledger service answers the balance', async () => {
     const browser = new TestBrowser();
-    const { landedOn } = await signInThroughForm(browser, gateway, { name: 'Distributed Dana' }, '/api/login');
+    const { landedOn } = await signInThroughForm(
+      browser,
+      gateway,
+      { name: 'Distributed Dana' },
+      '/api/login',
+    );
     expect(landedOn.href).toBe(`${gateway}/`);
     const me = await browser.request(`${gateway}/api/auth/user`);
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ firstName: 'Distributed', lastName: 'Dana', bambooBalance: 1000 });
+    expect(await me.json()).toMatchObject({
+      firstName: 'Distributed',
+      lastName: 'Dana',
+      bambooBalance: 1000,
+    });
     // Through the gateway the ledger knows who asks; reached directly, without the gateway's identity, it refuses.
     const viaGateway = await browser.request(`${gateway}/api/ledger/balance`);
     expect(await viaGateway.json()).toEqual({ bambooBalance: 1000 });
     const direct = await fetch(`http://127.0.0.1:${ports.ledger}/api/ledger/balance`, {
-      headers: { cookie: `frenly_session=${browser.cookie('frenly_session', gateway)?.value ?? ''}`, 'x-frenly-identity': 'forged.token' },
+      headers: {
+        cookie: `frenly_session=${browser.cookie('frenly_session', gateway)?.value ?? ''}`,
+        'x-frenly-identity': 'forged.token',
+      },
     });
     expect(direct.status).toBe(401);
   });
@@ -172,8 +233,13 @@ describe('npm run start:distributed', () => {
     script.child.kill('SIGTERM');
     expect(await script.exited(30_000)).toBe(0);
     for (const service of SERVICES) {
-      expect(logLinesOf(script.stdout(), service).some((line) => line.msg === 'stopped')).toBe(true);
-      const stillThere = await fetch(`http://127.0.0.1:${ports[service]}/health/live`).then(() => true, () => false);
+      expect(logLinesOf(script.stdout(), service).some((line) => line.msg === 'stopped')).toBe(
+        true,
+      );
+      const stillThere = await fetch(`http://127.0.0.1:${ports[service]}/health/live`).then(
+        () => true,
+        () => false,
+      );
       expect(stillThere).toBe(false);
     }
   }, 40_000);

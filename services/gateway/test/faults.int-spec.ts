@@ -7,7 +7,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
-  ApiUser, DistributedTopology, startPrivateKafka, startPrivatePostgres, startPrivateRedis, waitFor, type PrivateServer,
+  ApiUser,
+  DistributedTopology,
+  startPrivateKafka,
+  startPrivatePostgres,
+  startPrivateRedis,
+  waitFor,
+  type PrivateServer,
 } from '@frenly/testing';
 import kafkajs from 'kafkajs';
 import pg from 'pg';
@@ -17,7 +23,9 @@ const resultsFile = fileURLToPath(new URL('../../../test-results/faults.json', i
 /** Adds one fault's figures to test-results/faults.json. */
 function record(fault: string, figures: Record<string, unknown>): void {
   mkdirSync(fileURLToPath(new URL('../../../test-results/', import.meta.url)), { recursive: true });
-  const all = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+  const all = existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>)
+    : {};
   all[fault] = { ...figures, measuredAt: new Date().toISOString() };
   writeFileSync(resultsFile, `${JSON.stringify(all, null, 2)}\n`);
 }
@@ -41,9 +49,21 @@ class StakingLoad {
       for (let i = 0; this.running; i++) {
         const siteId = siteIds[(u + i) % siteIds.length]!;
         const res = await user
-          .call('POST', '/api/stakes', { siteId, amount: 1, type: i % 3 === 0 ? 'concern' : 'support', message: `fault load ${u}-${i}` }, AbortSignal.timeout(10_000))
+          .call(
+            'POST',
+            '/api/stakes',
+            {
+              siteId,
+              amount: 1,
+              type: i % 3 === 0 ? 'concern' : 'support',
+              message: `fault load ${u}-${i}`,
+            },
+            AbortSignal.timeout(10_000),
+          )
           .catch(() => undefined);
-        const body = res ? ((await res.json().catch(() => ({}))) as { stake?: { id?: string } }) : {};
+        const body = res
+          ? ((await res.json().catch(() => ({}))) as { stake?: { id?: string } })
+          : {};
         this.outcomes.push({ at: Date.now(), status: res?.status ?? 0, stakeId: body.stake?.id });
         await sleep(pauseMs);
       }
@@ -84,27 +104,48 @@ describe('faults in the distributed topology', () => {
     await new Promise<void>((resolve) => fixtureSite.listen(0, '127.0.0.1', resolve));
     fixtureOrigin = `http://127.0.0.1:${(fixtureSite.address() as AddressInfo).port}`;
     const started = Date.now();
-    const phase = (what: string) => process.stderr.write(`[faults] ${what} after ${Date.now() - started} ms\n`);
-    [postgres, redis, kafka] = await Promise.all([startPrivatePostgres(), startPrivateRedis({ persistent: true }), startPrivateKafka()]);
+    const phase = (what: string) =>
+      process.stderr.write(`[faults] ${what} after ${Date.now() - started} ms\n`);
+    [postgres, redis, kafka] = await Promise.all([
+      startPrivatePostgres(),
+      startPrivateRedis({ persistent: true }),
+      startPrivateKafka(),
+    ]);
     phase('private PostgreSQL, Redis and Kafka up');
     topology = await DistributedTopology.start({
       infra: { postgresAdminUrl: postgres.url, redisUrl: redis.url, kafkaBrokers: kafka.url },
       // The load here is a few users staking as fast as they can: not what the edge's rate limits are for.
-      env: { FRENLY_RATE_LIMIT: 'false', FRENLY_FETCH_ALLOWLIST: new URL(fixtureOrigin).host, ANALYSIS_CONCURRENCY: '1' },
+      env: {
+        FRENLY_RATE_LIMIT: 'false',
+        FRENLY_FETCH_ALLOWLIST: new URL(fixtureOrigin).host,
+        ANALYSIS_CONCURRENCY: '1',
+      },
     });
     phase('topology ready');
     db = new pg.Pool({ connectionString: topology.database.url, max: 2 });
     db.on('error', () => undefined); // its idle connections end when the PostgreSQL test restarts the server
-    users = await Promise.all(['Ada', 'Brian', 'Cleo', 'Dev'].map((name) => ApiUser.signIn(topology.url, `${name} Fault`)));
+    users = await Promise.all(
+      ['Ada', 'Brian', 'Cleo', 'Dev'].map((name) => ApiUser.signIn(topology.url, `${name} Fault`)),
+    );
     // Seeded sites the ledger has learnt (through Kafka) and the search service ranks.
     const search = await fetch(`${topology.url}/api/search?q=news&limit=10`);
     const found = (await search.json()) as { results?: { id: number }[] };
-    if (!found.results) throw new Error(`search answered ${search.status} ${JSON.stringify(found)}\n${topology.logs()}`);
+    if (!found.results)
+      throw new Error(
+        `search answered ${search.status} ${JSON.stringify(found)}\n${topology.logs()}`,
+      );
     siteIds = found.results.map((r) => r.id).slice(0, 5);
     expect(siteIds.length).toBeGreaterThanOrEqual(3);
     await waitFor(
-      async () => ((await Promise.all(siteIds.map((id) => fetch(`${topology.url}/api/sites/${id}/community`)))).every((r) => r.ok) ? true : undefined),
-      60_000, 200, 'the ledger to learn the seeded sites',
+      async () =>
+        (
+          await Promise.all(siteIds.map((id) => fetch(`${topology.url}/api/sites/${id}/community`)))
+        ).every((r) => r.ok)
+          ? true
+          : undefined,
+      60_000,
+      200,
+      'the ledger to learn the seeded sites',
     );
     phase('users signed in, sites known');
   }, 420_000);
@@ -122,20 +163,27 @@ describe('faults in the distributed topology', () => {
     const killedAt = Date.now();
     await topology.kill('ledger');
     const probeStart = Date.now();
-    const refused = await users[0]!.call('POST', '/api/stakes', { siteId: siteIds[0], amount: 1, type: 'support' });
+    const refused = await users[0]!.call('POST', '/api/stakes', {
+      siteId: siteIds[0],
+      amount: 1,
+      type: 'support',
+    });
     const refusedMs = Date.now() - probeStart;
     expect(refused.status).toBe(503);
     expect(await refused.json()).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
     expect(refusedMs).toBeLessThan(1_000);
     // The other services' routes keep working meanwhile.
-    for (let i = 0; i < 5; i++) expect((await fetch(`${topology.url}/api/search?q=news`)).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await fetch(`${topology.url}/api/search?q=news`)).status).toBe(200);
     await sleep(1_000);
 
     const restartAt = Date.now();
     await topology.restart('ledger');
     const recovered = await waitFor(
       () => load.outcomes.find((o) => o.at > restartAt && o.status === 201),
-      30_000, 20, 'a stake placed after the restart',
+      30_000,
+      20,
+      'a stake placed after the restart',
     );
     await load.stop();
     const duringOutage = load.outcomes.filter((o) => o.at > killedAt && o.at < restartAt);
@@ -145,7 +193,10 @@ describe('faults in the distributed topology', () => {
 
     // Every stake answered 201 is in the books, with its event sent.
     const placed = load.placed();
-    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from ledger.stakes where id = any($1::uuid[])', [placed]);
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*)::int as n from ledger.stakes where id = any($1::uuid[])',
+      [placed],
+    );
     const lost = placed.length - rows[0]!.n;
     expect(lost).toBe(0);
     record('kill -9 ledger under load', {
@@ -168,41 +219,67 @@ describe('faults in the distributed topology', () => {
     await sleep(3_000);
     await load.stop();
     const placed = load.placed();
-    expect(load.outcomes.filter((o) => o.at > downAt && o.at < upAt && o.status === 201).length).toBeGreaterThan(0); // stakes went on
+    expect(
+      load.outcomes.filter((o) => o.at > downAt && o.at < upAt && o.status === 201).length,
+    ).toBeGreaterThan(0); // stakes went on
 
     // Every stake's event is published once Kafka is back…
-    const drained = await waitFor(async () => {
-      const { rows } = await db.query<{ n: number }>('select count(*)::int as n from ledger.outbox where published_at is null');
-      return rows[0]!.n === 0 ? Date.now() : undefined;
-    }, 150_000, 100, 'the ledger outbox to drain'); // ~13 s on a quiet machine; >90 s once on a CI run sharing its 2 cores with a 1M-site benchmark
+    const drained = await waitFor(
+      async () => {
+        const { rows } = await db.query<{ n: number }>(
+          'select count(*)::int as n from ledger.outbox where published_at is null',
+        );
+        return rows[0]!.n === 0 ? Date.now() : undefined;
+      },
+      150_000,
+      100,
+      'the ledger outbox to drain',
+    ); // ~13 s on a quiet machine; >90 s once on a CI run sharing its 2 cores with a 1M-site benchmark
     const { rows: events } = await db.query<{ event_id: string }>(
-      `select event_id from ledger.outbox where topic = 'ledger.stake-placed' and payload->>'stakeId' = any($1::text[])`, [placed],
+      `select event_id from ledger.outbox where topic = 'ledger.stake-placed' and payload->>'stakeId' = any($1::text[])`,
+      [placed],
     );
     const lostEvents = placed.length - events.length;
     expect(lostEvents).toBe(0);
     // …and handled by the search service once each: its dedupe marks cover every event,
     // and its site totals equal the ledger's (an event applied twice would count twice).
     const eventIds = events.map((e) => e.event_id);
-    const handled = await waitFor(async () => {
-      const { rows } = await db.query<{ n: number }>('select count(distinct event_id)::int as n from search.processed_events where event_id = any($1::uuid[])', [eventIds]);
-      return rows[0]!.n === eventIds.length ? Date.now() : undefined;
-    }, 90_000, 200, 'the search service to handle every stake event');
+    const handled = await waitFor(
+      async () => {
+        const { rows } = await db.query<{ n: number }>(
+          'select count(distinct event_id)::int as n from search.processed_events where event_id = any($1::uuid[])',
+          [eventIds],
+        );
+        return rows[0]!.n === eventIds.length ? Date.now() : undefined;
+      },
+      90_000,
+      200,
+      'the search service to handle every stake event',
+    );
     const { rows: marks } = await db.query<{ extra: number }>(
-      'select (count(*) - count(distinct event_id))::int as extra from search.processed_events where event_id = any($1::uuid[])', [eventIds],
+      'select (count(*) - count(distinct event_id))::int as extra from search.processed_events where event_id = any($1::uuid[])',
+      [eventIds],
     );
     const { rows: mismatched } = await db.query(
       `select s.site_id from ledger.site_stats s join search.sites t on t.id = s.site_id
-       where s.site_id = any($1::int[]) and t.total_staked <> s.support_total + s.concern_total`, [siteIds],
+       where s.site_id = any($1::int[]) and t.total_staked <> s.support_total + s.concern_total`,
+      [siteIds],
     );
     expect(mismatched).toEqual([]);
     // On the stream itself, the relay may have sent an event twice (a publish that timed out
     // but landed): count them, handlers de-duplicate those.
-    const onTopic = await countOnTopic(kafka.url, `${topology.kafkaNamespace}.ledger.stake-placed`, new Set(eventIds));
+    const onTopic = await countOnTopic(
+      kafka.url,
+      `${topology.kafkaNamespace}.ledger.stake-placed`,
+      new Set(eventIds),
+    );
     expect(onTopic.missing).toBe(0);
     record('Kafka down 30 s under staking load', {
       outageMs: upAt - downAt,
       stakesPlaced: placed.length,
-      stakesPlacedDuringOutage: load.outcomes.filter((o) => o.at > downAt && o.at < upAt && o.status === 201).length,
+      stakesPlacedDuringOutage: load.outcomes.filter(
+        (o) => o.at > downAt && o.at < upAt && o.status === 201,
+      ).length,
       recoveryAfterBrokerBackMs: Math.max(drained, handled) - upAt,
       lostEvents,
       duplicatedToHandlers: marks[0]!.extra,
@@ -213,7 +290,15 @@ describe('faults in the distributed topology', () => {
   it('Redis restart while analyses are queued: the queued jobs finish after it returns', async () => {
     const pages = Array.from({ length: 5 }, (_, i) => `${fixtureOrigin}/redis-fault-${i}`);
     const answers = pages.map((url, i) =>
-      users[i % users.length]!.call('POST', '/api/sites/analyze', { url }, AbortSignal.timeout(120_000)).then((r) => r.status, () => 0),
+      users[i % users.length]!.call(
+        'POST',
+        '/api/sites/analyze',
+        { url },
+        AbortSignal.timeout(120_000),
+      ).then(
+        (r) => r.status,
+        () => 0,
+      ),
     );
     await sleep(1_000); // enqueued; one runs (concurrency 1, 1.5 s a page), the others wait in Redis
     await redis.stop();
@@ -221,15 +306,22 @@ describe('faults in the distributed topology', () => {
     await sleep(5_000);
     await redis.start();
     const upAt = Date.now();
-    const stored = await waitFor(async () => {
-      const { rows } = await db.query<{ n: number }>(
-        `select count(distinct url)::int as n from analysis.analyses where status = 'completed' and url like $1`, [`${fixtureOrigin}/redis-fault-%`],
-      );
-      return rows[0]!.n === pages.length ? Date.now() : undefined;
-    }, 120_000, 200, 'every queued analysis to complete');
+    const stored = await waitFor(
+      async () => {
+        const { rows } = await db.query<{ n: number }>(
+          `select count(distinct url)::int as n from analysis.analyses where status = 'completed' and url like $1`,
+          [`${fixtureOrigin}/redis-fault-%`],
+        );
+        return rows[0]!.n === pages.length ? Date.now() : undefined;
+      },
+      120_000,
+      200,
+      'every queued analysis to complete',
+    );
     const statuses = await Promise.all(answers);
     const { rows: runs } = await db.query<{ n: number; distinct: number }>(
-      `select count(*)::int as n, count(distinct url)::int as distinct from analysis.analyses where url like $1`, [`${fixtureOrigin}/redis-fault-%`],
+      `select count(*)::int as n, count(distinct url)::int as distinct from analysis.analyses where url like $1`,
+      [`${fixtureOrigin}/redis-fault-%`],
     );
     record('Redis restart with analyses queued', {
       queued: pages.length,
@@ -237,31 +329,56 @@ describe('faults in the distributed topology', () => {
       allCompletedAfterRedisBackMs: stored - upAt,
       lostJobs: pages.length - runs[0]!.distinct,
       analysesRunTwice: runs[0]!.n - runs[0]!.distinct,
-      answers: statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}),
+      answers: statuses.reduce<Record<number, number>>(
+        (counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+        {},
+      ),
     });
   }, 180_000);
 
   it('PostgreSQL restart: services report not ready while it is down, then recover with no manual step', async () => {
     await postgres.stop();
     const downAt = Date.now();
-    const notReady = await waitFor(async () => {
-      const res = await fetch(`${topology.url}/health/ready`).catch(() => undefined);
-      return res?.status === 503 ? Date.now() : undefined;
-    }, 20_000, 100, 'the gateway to report not ready');
+    const notReady = await waitFor(
+      async () => {
+        const res = await fetch(`${topology.url}/health/ready`).catch(() => undefined);
+        return res?.status === 503 ? Date.now() : undefined;
+      },
+      20_000,
+      100,
+      'the gateway to report not ready',
+    );
     const ledgerReady = await fetch(`${topology.instance('ledger').url}/health/ready`);
     expect(ledgerReady.status).toBe(503);
-    expect(await ledgerReady.json()).toMatchObject({ status: 'not-ready', checks: { database: { status: 'down' } } });
+    expect(await ledgerReady.json()).toMatchObject({
+      status: 'not-ready',
+      checks: { database: { status: 'down' } },
+    });
     await sleep(3_000);
     await postgres.start();
     const upAt = Date.now();
-    const ready = await waitFor(async () => {
-      const res = await fetch(`${topology.url}/health/ready`).catch(() => undefined);
-      return res?.status === 200 ? Date.now() : undefined;
-    }, 60_000, 100, 'the gateway to report ready again');
-    const stake = await waitFor(async () => {
-      const res = await users[1]!.call('POST', '/api/stakes', { siteId: siteIds[1], amount: 1, type: 'support' });
-      return res.status === 201 ? Date.now() : undefined;
-    }, 30_000, 100, 'a stake after the restart');
+    const ready = await waitFor(
+      async () => {
+        const res = await fetch(`${topology.url}/health/ready`).catch(() => undefined);
+        return res?.status === 200 ? Date.now() : undefined;
+      },
+      60_000,
+      100,
+      'the gateway to report ready again',
+    );
+    const stake = await waitFor(
+      async () => {
+        const res = await users[1]!.call('POST', '/api/stakes', {
+          siteId: siteIds[1],
+          amount: 1,
+          type: 'support',
+        });
+        return res.status === 201 ? Date.now() : undefined;
+      },
+      30_000,
+      100,
+      'a stake after the restart',
+    );
     record('PostgreSQL restart', {
       notReadyAfterMs: notReady - downAt,
       readyAgainAfterMs: ready - upAt,
@@ -271,8 +388,16 @@ describe('faults in the distributed topology', () => {
 });
 
 /** Reads a topic from the beginning with a fresh group: which of `expected` are missing, and how many came twice. */
-async function countOnTopic(brokers: string, topic: string, expected: Set<string>): Promise<{ missing: number; duplicates: number }> {
-  const kafka = new kafkajs.Kafka({ brokers: [brokers], clientId: 'fault-test-reader', logLevel: kafkajs.logLevel.NOTHING });
+async function countOnTopic(
+  brokers: string,
+  topic: string,
+  expected: Set<string>,
+): Promise<{ missing: number; duplicates: number }> {
+  const kafka = new kafkajs.Kafka({
+    brokers: [brokers],
+    clientId: 'fault-test-reader',
+    logLevel: kafkajs.logLevel.NOTHING,
+  });
   const consumer = kafka.consumer({ groupId: `fault-test-reader-${Date.now()}` });
   const seen = new Map<string, number>();
   await consumer.connect();
@@ -284,10 +409,18 @@ async function countOnTopic(brokers: string, topic: string, expected: Set<string
     },
   });
   try {
-    await waitFor(() => (seen.size >= expected.size ? true : undefined), 30_000, 100, 'every event on the topic').catch(() => undefined);
+    await waitFor(
+      () => (seen.size >= expected.size ? true : undefined),
+      30_000,
+      100,
+      'every event on the topic',
+    ).catch(() => undefined);
     await sleep(500);
   } finally {
     await consumer.disconnect();
   }
-  return { missing: expected.size - seen.size, duplicates: [...seen.values()].reduce((sum, n) => sum + n - 1, 0) };
+  return {
+    missing: expected.size - seen.size,
+    duplicates: [...seen.values()].reduce((sum, n) => sum + n - 1, 0),
+  };
 }

@@ -30,12 +30,19 @@ function standIn(name: string, seen: SeenRequest[], instance = name): Server {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       if (req.url === '/health/ready') {
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 'ready', service: name, checks: {} }));
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ status: 'ready', service: name, checks: {} }));
         return;
       }
       if (req.url?.includes('silent')) return; // accepts the request and never answers
       const requestId = req.headers['x-request-id'];
-      seen.push({ method: req.method ?? '', url: req.url ?? '', requestId: typeof requestId === 'string' ? requestId : undefined, body });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        requestId: typeof requestId === 'string' ? requestId : undefined,
+        body,
+      });
       res.writeHead(200, {
         'Content-Type': 'application/json',
         'X-Request-Id': String(requestId),
@@ -50,7 +57,11 @@ function standIn(name: string, seen: SeenRequest[], instance = name): Server {
 }
 
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
 
 /** A port nothing listens on: bound, then released. */
 async function closedPortUrl(): Promise<string> {
@@ -72,7 +83,9 @@ describe('gateway, distributed mode', () => {
   const ledger = standIn('ledger', seenByLedger);
   const realtime = createServer((_req, res) => res.writeHead(200).end('{"status":"ready"}'));
   const sockets = new WebSocketServer({ server: realtime, path: '/ws' });
-  sockets.on('connection', (socket, req) => socket.send(JSON.stringify({ hello: 'from realtime', requestId: req.headers['x-request-id'] })));
+  sockets.on('connection', (socket, req) =>
+    socket.send(JSON.stringify({ hello: 'from realtime', requestId: req.headers['x-request-id'] })),
+  );
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('frenly_gateway');
@@ -95,9 +108,15 @@ describe('gateway, distributed mode', () => {
           identityTokens: identityTokensFor({}),
           mode: 'distributed',
           version: '9.9.9',
-          identity: identitySettingsFrom(loadConfig({ NODE_ENV: commonVars.NODE_ENV, ...identityVars }, { FRENLY_DEV_IDP: 'off' }), {
-            internalUrl: 'http://127.0.0.1:1',
-          }),
+          identity: identitySettingsFrom(
+            loadConfig(
+              { NODE_ENV: commonVars.NODE_ENV, ...identityVars },
+              { FRENLY_DEV_IDP: 'off' },
+            ),
+            {
+              internalUrl: 'http://127.0.0.1:1',
+            },
+          ),
           ledgerUrl: urls.ledger,
         }),
       ],
@@ -113,7 +132,11 @@ describe('gateway, distributed mode', () => {
     await database?.close();
     await scratch?.drop();
     sockets.close();
-    await Promise.all([search, searchTwo, ledger, realtime].map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all(
+      [search, searchTwo, ledger, realtime].map(
+        (server) => new Promise((resolve) => server.close(resolve)),
+      ),
+    );
   });
 
   it('serves /api/meta itself, with the installation created at start', async () => {
@@ -130,7 +153,10 @@ describe('gateway, distributed mode', () => {
   });
 
   it('forwards an owned route with its path, query and request id', async () => {
-    const res = await request(gatewayUrl).get('/api/search?q=frenly%20sites').set('X-Request-Id', 'fwd-1').expect(200);
+    const res = await request(gatewayUrl)
+      .get('/api/search?q=frenly%20sites')
+      .set('X-Request-Id', 'fwd-1')
+      .expect(200);
     expect(res.body).toMatchObject({ servedBy: 'search', url: '/api/search?q=frenly%20sites' });
     expect(res.headers['x-request-id']).toBe('fwd-1');
     expect(seenBySearch.at(-1)).toMatchObject({ method: 'GET', requestId: 'fwd-1' });
@@ -138,7 +164,11 @@ describe('gateway, distributed mode', () => {
 
   it('streams request bodies through untouched, and generates a request id when none is sent', async () => {
     const payload = '{"siteId":7,"amount":25,"type":"support"}';
-    const res = await request(gatewayUrl).post('/api/sites/7/vote').set('Content-Type', 'application/json').send(payload).expect(200);
+    const res = await request(gatewayUrl)
+      .post('/api/sites/7/vote')
+      .set('Content-Type', 'application/json')
+      .send(payload)
+      .expect(200);
     expect(res.body).toMatchObject({ servedBy: 'ledger', url: '/api/sites/7/vote', body: payload });
     const seen = seenByLedger.at(-1);
     expect(seen?.requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -181,7 +211,10 @@ describe('gateway, distributed mode', () => {
 
   it('answers 503 in the error shape, quickly, when the owning service is unreachable', async () => {
     const started = Date.now();
-    const res = await request(gatewayUrl).post('/api/sites/analyze').set('X-Request-Id', 'down-1').send({ url: 'https://example.org' });
+    const res = await request(gatewayUrl)
+      .post('/api/sites/analyze')
+      .set('X-Request-Id', 'down-1')
+      .send({ url: 'https://example.org' });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
@@ -199,7 +232,9 @@ describe('gateway, distributed mode', () => {
   });
 
   it('forwards websocket upgrades on /ws to the realtime service', async () => {
-    const socket = new WebSocket(`${gatewayUrl.replace('http', 'ws')}/ws`, { headers: { 'X-Request-Id': 'ws-1' } });
+    const socket = new WebSocket(`${gatewayUrl.replace('http', 'ws')}/ws`, {
+      headers: { 'X-Request-Id': 'ws-1' },
+    });
     const message = await new Promise<string>((resolve, reject) => {
       socket.once('message', (data: Buffer) => resolve(data.toString()));
       socket.once('error', reject);

@@ -43,7 +43,13 @@ export class LedgerModule {
   static forRoot(infra: LedgerInfrastructure): DynamicModule {
     return {
       module: LedgerModule,
-      controllers: [BalanceController, StakesController, VotesController, MyVotesController, CommunityController],
+      controllers: [
+        BalanceController,
+        StakesController,
+        VotesController,
+        MyVotesController,
+        CommunityController,
+      ],
       providers: [
         { provide: DATABASE, useValue: infra.db },
         { provide: EVENT_BUS, useValue: infra.bus },
@@ -69,7 +75,14 @@ export class LedgerModule {
         CommunityService,
         SiteIndexedConsumer,
       ],
-      exports: [AccountsService, StakesService, VotesService, KnownSitesService, LedgerAuditRepository, LedgerOutbox],
+      exports: [
+        AccountsService,
+        StakesService,
+        VotesService,
+        KnownSitesService,
+        LedgerAuditRepository,
+        LedgerOutbox,
+      ],
     };
   }
 }

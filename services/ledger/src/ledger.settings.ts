@@ -41,7 +41,9 @@ export const LEDGER_SETTINGS = Symbol('LEDGER_SETTINGS');
 export function resolveLedgerSettings(overrides: Partial<LedgerSettings> = {}): LedgerSettings {
   const settings = { ...DEFAULT_LEDGER_SETTINGS, ...overrides };
   if (!Number.isSafeInteger(settings.signupGrant) || settings.signupGrant < 0) {
-    throw new Error(`The ledger's signup grant must be a whole number of bamboo ≥ 0 (got ${settings.signupGrant})`);
+    throw new Error(
+      `The ledger's signup grant must be a whole number of bamboo ≥ 0 (got ${settings.signupGrant})`,
+    );
   }
   return settings;
 }

@@ -12,7 +12,13 @@ await launchService({ service: 'ledger', logger }, async (infra) => {
   // As openDatabaseFor does, with the ledger's own pool size.
   const database = await infra.open(
     'database',
-    () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.FRENLY_DATA_DIR, schemas: ['ledger'], poolSize: config.LEDGER_DB_POOL_SIZE }),
+    () =>
+      openDatabase({
+        databaseUrl: config.DATABASE_URL,
+        dataDir: config.FRENLY_DATA_DIR,
+        schemas: ['ledger'],
+        poolSize: config.LEDGER_DB_POOL_SIZE,
+      }),
     (handle) => handle.ping(),
   );
   const bus = await openEventBusFor(infra, config, 'ledger', logger);
@@ -24,7 +30,10 @@ await launchService({ service: 'ledger', logger }, async (infra) => {
         db: database.db,
         bus,
         identityTokens: identityTokensFor(config),
-        settings: { signupGrant: config.LEDGER_SIGNUP_GRANT, knownSitesGroup: config.LEDGER_KNOWN_SITES_GROUP },
+        settings: {
+          signupGrant: config.LEDGER_SIGNUP_GRANT,
+          knownSitesGroup: config.LEDGER_KNOWN_SITES_GROUP,
+        },
       }),
     ],
   };

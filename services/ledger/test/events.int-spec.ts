@@ -1,5 +1,11 @@
 import { Topics, type StakePlacedV1, type VoteCastV1 } from '@frenly/contracts';
-import { KafkaEventBus, silentLogger, type BusEvent, type DedupeStore, type Subscription } from '@frenly/events';
+import {
+  KafkaEventBus,
+  silentLogger,
+  type BusEvent,
+  type DedupeStore,
+  type Subscription,
+} from '@frenly/events';
 import { waitFor } from '@frenly/testing';
 import { sql } from 'drizzle-orm';
 import { LedgerContext, TEST_KAFKA_BROKERS } from './ledger-context.js';
@@ -20,7 +26,11 @@ describe('events through the outbox and Kafka', () => {
 
   beforeAll(async () => {
     ctx = await LedgerContext.start({ bus: 'kafka' });
-    observer = new KafkaEventBus({ brokers: TEST_KAFKA_BROKERS, clientId: `ledger-it-observer-${ctx.runId}`, logger: silentLogger });
+    observer = new KafkaEventBus({
+      brokers: TEST_KAFKA_BROKERS,
+      clientId: `ledger-it-observer-${ctx.runId}`,
+      logger: silentLogger,
+    });
     // A real consumer group of its own, starting at the end of the shared topics.
     subscription = await observer.subscribe({
       group: `ledger-it-observer-${ctx.runId}`,
@@ -49,29 +59,106 @@ describe('events through the outbox and Kafka', () => {
     const calls: Promise<unknown>[] = [];
     for (const [i, user] of users.entries()) {
       for (let n = 0; n < 6; n++) {
-        calls.push(ctx.http().post('/api/stakes').set(user.headers()).send({ siteId: sites[n % 2], amount: 10 + n, type: n % 3 ? 'support' : 'concern' }).expect(201));
+        calls.push(
+          ctx
+            .http()
+            .post('/api/stakes')
+            .set(user.headers())
+            .send({ siteId: sites[n % 2], amount: 10 + n, type: n % 3 ? 'support' : 'concern' })
+            .expect(201),
+        );
       }
       // An idempotent replay publishes nothing new.
       const keyed = { siteId: sites[0], amount: 1, type: 'support' };
       calls.push(
-        ctx.http().post('/api/stakes').set(user.headers()).set('Idempotency-Key', `k${i}`).send(keyed).expect(201)
-          .then(() => ctx.http().post('/api/stakes').set(user.headers()).set('Idempotency-Key', `k${i}`).send(keyed).expect(201)),
+        ctx
+          .http()
+          .post('/api/stakes')
+          .set(user.headers())
+          .set('Idempotency-Key', `k${i}`)
+          .send(keyed)
+          .expect(201)
+          .then(() =>
+            ctx
+              .http()
+              .post('/api/stakes')
+              .set(user.headers())
+              .set('Idempotency-Key', `k${i}`)
+              .send(keyed)
+              .expect(201),
+          ),
       );
       // up, then down (switch), then down (removed): three committed changes.
       calls.push(
-        ctx.http().post(`/api/sites/${sites[1]}/vote`).set(user.headers()).send({ type: 'up' }).expect(200)
-          .then(() => ctx.http().post(`/api/sites/${sites[1]}/vote`).set(user.headers()).send({ type: 'down' }).expect(200))
-          .then(() => ctx.http().post(`/api/sites/${sites[1]}/vote`).set(user.headers()).send({ type: 'down' }).expect(200)),
+        ctx
+          .http()
+          .post(`/api/sites/${sites[1]}/vote`)
+          .set(user.headers())
+          .send({ type: 'up' })
+          .expect(200)
+          .then(() =>
+            ctx
+              .http()
+              .post(`/api/sites/${sites[1]}/vote`)
+              .set(user.headers())
+              .send({ type: 'down' })
+              .expect(200),
+          )
+          .then(() =>
+            ctx
+              .http()
+              .post(`/api/sites/${sites[1]}/vote`)
+              .set(user.headers())
+              .send({ type: 'down' })
+              .expect(200),
+          ),
       );
     }
-    calls.push(ctx.http().post('/api/stakes').set(refused.headers()).send({ siteId: sites[0], amount: 1_001, type: 'support' }).expect(400));
-    calls.push(ctx.http().post('/api/stakes').set(refused.headers()).send({ siteId: 12_345, amount: 1, type: 'support' }).expect(400));
-    calls.push(ctx.http().post('/api/stakes').set(refused.headers()).send({ siteId: sites[0], amount: 1.5, type: 'support' }).expect(400));
-    calls.push(ctx.http().post('/api/sites/12345/vote').set(refused.headers()).send({ type: 'up' }).expect(404));
-    calls.push(ctx.http().post(`/api/sites/${sites[0]}/vote`).set(refused.headers()).send({ type: 'sideways' }).expect(400));
+    calls.push(
+      ctx
+        .http()
+        .post('/api/stakes')
+        .set(refused.headers())
+        .send({ siteId: sites[0], amount: 1_001, type: 'support' })
+        .expect(400),
+    );
+    calls.push(
+      ctx
+        .http()
+        .post('/api/stakes')
+        .set(refused.headers())
+        .send({ siteId: 12_345, amount: 1, type: 'support' })
+        .expect(400),
+    );
+    calls.push(
+      ctx
+        .http()
+        .post('/api/stakes')
+        .set(refused.headers())
+        .send({ siteId: sites[0], amount: 1.5, type: 'support' })
+        .expect(400),
+    );
+    calls.push(
+      ctx
+        .http()
+        .post('/api/sites/12345/vote')
+        .set(refused.headers())
+        .send({ type: 'up' })
+        .expect(404),
+    );
+    calls.push(
+      ctx
+        .http()
+        .post(`/api/sites/${sites[0]}/vote`)
+        .set(refused.headers())
+        .send({ type: 'sideways' })
+        .expect(400),
+    );
     await Promise.all(calls);
 
-    const { rows } = await ctx.db.execute(sql`select event_id, topic from ledger.outbox order by seq`);
+    const { rows } = await ctx.db.execute(
+      sql`select event_id, topic from ledger.outbox order by seq`,
+    );
     const committed = rows.map((row) => String(row.event_id));
     expect(rows.filter((r) => r.topic === Topics.StakePlaced)).toHaveLength(4 * 7);
     expect(rows.filter((r) => r.topic === Topics.VoteCast)).toHaveLength(4 * 3);
@@ -82,30 +169,52 @@ describe('events through the outbox and Kafka', () => {
       100,
       `all ${committed.length} committed events on Kafka (seen ${received.length})`,
     );
-    await waitFor(async () => ((await ctx.outbox.backlog()) === 0 ? true : undefined), 10_000, 50, 'the outbox to be stamped published');
+    await waitFor(
+      async () => ((await ctx.outbox.backlog()) === 0 ? true : undefined),
+      10_000,
+      50,
+      'the outbox to be stamped published',
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // time for a duplicate to show up
 
     const deliveries = new Map<string, number>();
     for (const event of received) deliveries.set(event.id, (deliveries.get(event.id) ?? 0) + 1);
     expect([...deliveries.keys()].sort()).toEqual([...committed].sort()); // nothing else of ours
     expect([...deliveries.values()].every((count) => count === 1)).toBe(true); // each exactly once
-    expect(received.filter((e) => (e.payload as { userId: string }).userId === refused.id)).toEqual([]);
+    expect(received.filter((e) => (e.payload as { userId: string }).userId === refused.id)).toEqual(
+      [],
+    );
 
     // Per site (the key) and topic, events arrive in commit order: the site version only grows.
     // (Both topics share the site's version; Kafka orders a key within one topic only.)
     for (const siteId of sites) {
       for (const topic of [Topics.StakePlaced, Topics.VoteCast]) {
-        const versions = received.filter((e) => e.key === String(siteId) && e.topic === topic).map((e) => (e.payload as { siteVersion: number }).siteVersion);
-        expect([siteId, topic, versions]).toEqual([siteId, topic, [...versions].sort((a, b) => a - b)]);
+        const versions = received
+          .filter((e) => e.key === String(siteId) && e.topic === topic)
+          .map((e) => (e.payload as { siteVersion: number }).siteVersion);
+        expect([siteId, topic, versions]).toEqual([
+          siteId,
+          topic,
+          [...versions].sort((a, b) => a - b),
+        ]);
         expect(new Set(versions).size).toBe(versions.length);
       }
       const ofSite = received.filter((e) => e.key === String(siteId));
-      const community = (await ctx.http().get(`/api/sites/${siteId}/community`).expect(200)).body as { totalStaked: number; upvotes: number; downvotes: number };
-      const lastStake = ofSite.filter((e) => e.topic === Topics.StakePlaced).at(-1)?.payload as StakePlacedV1;
+      const community = (await ctx.http().get(`/api/sites/${siteId}/community`).expect(200))
+        .body as { totalStaked: number; upvotes: number; downvotes: number };
+      const lastStake = ofSite.filter((e) => e.topic === Topics.StakePlaced).at(-1)
+        ?.payload as StakePlacedV1;
       expect(lastStake.totalStaked).toBe(community.totalStaked);
-      const lastVote = ofSite.filter((e) => e.topic === Topics.VoteCast).at(-1)?.payload as VoteCastV1 | undefined;
-      if (lastVote) expect([lastVote.upvotes, lastVote.downvotes]).toEqual([community.upvotes, community.downvotes]);
+      const lastVote = ofSite.filter((e) => e.topic === Topics.VoteCast).at(-1)?.payload as
+        VoteCastV1 | undefined;
+      if (lastVote)
+        expect([lastVote.upvotes, lastVote.downvotes]).toEqual([
+          community.upvotes,
+          community.downvotes,
+        ]);
     }
-    expect(received.find((e) => e.topic === Topics.VoteCast)?.headers).toMatchObject({ 'schema-version': '1' });
+    expect(received.find((e) => e.topic === Topics.VoteCast)?.headers).toMatchObject({
+      'schema-version': '1',
+    });
   }, 90_000);
 });

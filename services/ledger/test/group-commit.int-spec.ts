@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Topics } from '@frenly/contracts';
 import { LedgerMetrics } from '../src/metrics/ledger.metrics.js';
-import { StakeBookingRepository, type StakeBooking, type StakePlacedEnvelope } from '../src/stakes/stake-booking.repository.js';
+import {
+  StakeBookingRepository,
+  type StakeBooking,
+  type StakePlacedEnvelope,
+} from '../src/stakes/stake-booking.repository.js';
 import { LedgerContext } from './ledger-context.js';
 import { storedBalance } from './ledger-tables.js';
 
@@ -22,20 +26,33 @@ describe('group commit of stakes on real PostgreSQL', () => {
     const { values } = await ctx.app.get(LedgerMetrics).stakeGroupSize.get();
     const count = values.find((v) => v.metricName === 'ledger_stake_group_size_count')?.value ?? 0;
     const sum = values.find((v) => v.metricName === 'ledger_stake_group_size_sum')?.value ?? 0;
-    const alone = values.find((v) => v.metricName === 'ledger_stake_group_size_bucket' && v.labels.le === 1)?.value ?? 0;
+    const alone =
+      values.find((v) => v.metricName === 'ledger_stake_group_size_bucket' && v.labels.le === 1)
+        ?.value ?? 0;
     return { groups: count, grouped: sum - alone };
   }
 
   it('books concurrent stakes of several users in groups, each stake with its own outcome, the books balanced', async () => {
     const sites = [await ctx.newSite(), await ctx.newSite(), await ctx.newSite()];
     const users = [ctx.newUser('a'), ctx.newUser('b'), ctx.newUser('c')];
-    for (const user of users) await ctx.http().get('/api/ledger/balance').set(user.headers()).expect(200, { bambooBalance: 100 });
+    for (const user of users)
+      await ctx
+        .http()
+        .get('/api/ledger/balance')
+        .set(user.headers())
+        .expect(200, { bambooBalance: 100 });
     const before = await stakesBookedInGroups();
 
     // Each user asks for 30 × 7 = 210 bamboo of a 100 grant: 14 fit, the rest are refused.
-    const requests = Array.from({ length: 90 }, (_, i) => ({ user: users[i % 3]!, siteId: sites[i % sites.length]!, type: i % 2 ? 'support' : 'concern' }));
+    const requests = Array.from({ length: 90 }, (_, i) => ({
+      user: users[i % 3]!,
+      siteId: sites[i % sites.length]!,
+      type: i % 2 ? 'support' : 'concern',
+    }));
     const answers = await Promise.all(
-      requests.map(({ user, siteId, type }) => ctx.http().post('/api/stakes').set(user.headers()).send({ siteId, amount: 7, type })),
+      requests.map(({ user, siteId, type }) =>
+        ctx.http().post('/api/stakes').set(user.headers()).send({ siteId, amount: 7, type }),
+      ),
     );
 
     const after = await stakesBookedInGroups();
@@ -44,9 +61,15 @@ describe('group commit of stakes on real PostgreSQL', () => {
       const mine = answers.filter((_, i) => requests[i]!.user === user);
       const created = mine.filter((a) => a.status === 201);
       expect(created).toHaveLength(14);
-      expect(mine.filter((a) => a.status === 400).every((a) => (a.body as { message: string }).message === 'Insufficient balance')).toBe(true);
+      expect(
+        mine
+          .filter((a) => a.status === 400)
+          .every((a) => (a.body as { message: string }).message === 'Insufficient balance'),
+      ).toBe(true);
       // Each stake saw the one before it: answered balances are 93, 86, … 2, each once.
-      const balances = created.map((a) => (a.body as { bambooBalance: number }).bambooBalance).sort((x, y) => y - x);
+      const balances = created
+        .map((a) => (a.body as { bambooBalance: number }).bambooBalance)
+        .sort((x, y) => y - x);
       expect(balances).toEqual(Array.from({ length: 14 }, (_, i) => 100 - 7 * (i + 1)));
       expect(await storedBalance(ctx.db, user.id)).toBe(2);
     }
@@ -72,7 +95,15 @@ describe('group commit of stakes on real PostgreSQL', () => {
           key: String(siteId),
           headers: {},
           occurredAt: createdAt.toISOString(),
-          payload: { stakeId, siteId, userId: user.id, amount: 5, type: 'support', message: null, createdAt: createdAt.toISOString() },
+          payload: {
+            stakeId,
+            siteId,
+            userId: user.id,
+            amount: 5,
+            type: 'support',
+            message: null,
+            createdAt: createdAt.toISOString(),
+          },
         },
       ];
     };
@@ -85,8 +116,16 @@ describe('group commit of stakes on real PostgreSQL', () => {
     const outcomes = await Promise.allSettled(ids.map((id) => repository.book(...booking(id))));
 
     expect((await stakesBookedInGroups()).groups - before.groups).toBe(1);
-    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    expect(ctx.logLines.some((line) => line.includes('a group of stakes failed as a whole'))).toBe(true);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(ctx.logLines.some((line) => line.includes('a group of stakes failed as a whole'))).toBe(
+      true,
+    );
     expect(await storedBalance(ctx.db, user.id)).toBe(100 - 5 * 5);
     expect((await ctx.audit()).violations).toEqual([]);
   });
@@ -97,7 +136,10 @@ describe('group commit of stakes on real PostgreSQL', () => {
     for (const user of users) await ctx.accounts.ensureOpen(user.id);
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) => {
-        const call = ctx.http().post('/api/stakes').set(users[i % 2]!.headers());
+        const call = ctx
+          .http()
+          .post('/api/stakes')
+          .set(users[i % 2]!.headers());
         if (i % 3 === 0) call.set('Idempotency-Key', `key-${i}-${ctx.runId}`);
         return call.send({ siteId: sites[(i >> 1) % 2]!, amount: 3, type: 'support' });
       }),

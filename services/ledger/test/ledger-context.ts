@@ -3,8 +3,20 @@ import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Topics } from '@frenly/contracts';
 import { knownSites, openDatabase, type Database, type DatabaseHandle } from '@frenly/db';
-import { InProcessEventBus, KafkaEventBus, makeEvent, silentLogger, type EventBus } from '@frenly/events';
-import { IDENTITY_HEADER, IdentityTokens, JsonLogger, MetricsService, createServiceApp } from '@frenly/platform';
+import {
+  InProcessEventBus,
+  KafkaEventBus,
+  makeEvent,
+  silentLogger,
+  type EventBus,
+} from '@frenly/events';
+import {
+  IDENTITY_HEADER,
+  IdentityTokens,
+  JsonLogger,
+  MetricsService,
+  createServiceApp,
+} from '@frenly/platform';
 import { createScratchDatabase, waitFor, type ScratchDatabase } from '@frenly/testing';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
@@ -63,14 +75,25 @@ export class LedgerContext {
   ) {}
 
   static async start(options: LedgerContextOptions = {}): Promise<LedgerContext> {
-    const scratch = options.databaseUrl || options.embedded ? undefined : await createScratchDatabase('frenly_ledger');
+    const scratch =
+      options.databaseUrl || options.embedded
+        ? undefined
+        : await createScratchDatabase('frenly_ledger');
     const database = options.embedded
       ? await openDatabase({ dataDir: 'memory://', schemas: ['ledger'] })
-      : await openDatabase({ databaseUrl: options.databaseUrl ?? scratch!.url, schemas: ['ledger'], poolSize: options.poolSize ?? 10 });
+      : await openDatabase({
+          databaseUrl: options.databaseUrl ?? scratch!.url,
+          schemas: ['ledger'],
+          poolSize: options.poolSize ?? 10,
+        });
     const runId = randomBytes(4).toString('hex');
     const bus: EventBus =
       options.bus === 'kafka'
-        ? new KafkaEventBus({ brokers: TEST_KAFKA_BROKERS, clientId: `ledger-it-${runId}`, logger: silentLogger })
+        ? new KafkaEventBus({
+            brokers: TEST_KAFKA_BROKERS,
+            clientId: `ledger-it-${runId}`,
+            logger: silentLogger,
+          })
         : new InProcessEventBus({ logger: silentLogger });
     const settings: Partial<LedgerSettings> = {
       knownSitesGroup: `ledger-it-known-sites-${runId}`,
@@ -80,7 +103,11 @@ export class LedgerContext {
       ...options.settings,
     };
     const lines: string[] = [];
-    const logger = new JsonLogger({ service: 'ledger', level: 'warn', write: (line) => lines.push(line) });
+    const logger = new JsonLogger({
+      service: 'ledger',
+      level: 'warn',
+      write: (line) => lines.push(line),
+    });
     const tokens = new IdentityTokens(randomBytes(32));
     const app = await createServiceApp({
       service: 'ledger',
@@ -90,8 +117,20 @@ export class LedgerContext {
     });
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;
-    const siteIdBase = options.bus === 'kafka' ? KAFKA_SITE_ID_BASE + randomBytes(3).readUIntBE(0, 3) * 16 : 0;
-    return new LedgerContext(app, database, bus, `http://127.0.0.1:${port}`, scratch, settings, tokens, lines, runId, siteIdBase);
+    const siteIdBase =
+      options.bus === 'kafka' ? KAFKA_SITE_ID_BASE + randomBytes(3).readUIntBE(0, 3) * 16 : 0;
+    return new LedgerContext(
+      app,
+      database,
+      bus,
+      `http://127.0.0.1:${port}`,
+      scratch,
+      settings,
+      tokens,
+      lines,
+      runId,
+      siteIdBase,
+    );
   }
 
   get db(): Database {
@@ -138,7 +177,10 @@ export class LedgerContext {
       }),
     ]);
     await waitFor(
-      async () => ((await this.db.select().from(knownSites).where(eq(knownSites.siteId, siteId))).length > 0 ? true : undefined),
+      async () =>
+        (await this.db.select().from(knownSites).where(eq(knownSites.siteId, siteId))).length > 0
+          ? true
+          : undefined,
       20_000,
       10,
       `site ${siteId} to be learnt from its site-indexed event`,

@@ -82,7 +82,11 @@ describe('embedded runtime: live updates on /ws', () => {
     });
     // Switching the vote: the next update carries the next counts, again exactly.
     const switched = await alice.vote(siteId, 'down');
-    expect(switched).toEqual({ upvotes: counts.upvotes - 1, downvotes: counts.downvotes + 1, yourVote: 'down' });
+    expect(switched).toEqual({
+      upvotes: counts.upvotes - 1,
+      downvotes: counts.downvotes + 1,
+      yourVote: 'down',
+    });
     await bobLive.waitFor(isVoteUpdate(siteId, switched.upvotes, switched.downvotes));
   });
 

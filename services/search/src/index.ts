@@ -1,8 +1,24 @@
 export { SearchModule, createSiteCrawler, type SearchInfrastructure } from './search.module.js';
-export { searchConfigSpec, searchSettingsVars, searchSettingsFrom, type SearchConfig, type SearchSettingsConfig } from './config/search.config.js';
-export { DEFAULT_SEARCH_SETTINGS, resolveSearchSettings, type SearchSettings, type SearchSettingsOverrides } from './config/search.settings.js';
+export {
+  searchConfigSpec,
+  searchSettingsVars,
+  searchSettingsFrom,
+  type SearchConfig,
+  type SearchSettingsConfig,
+} from './config/search.config.js';
+export {
+  DEFAULT_SEARCH_SETTINGS,
+  resolveSearchSettings,
+  type SearchSettings,
+  type SearchSettingsOverrides,
+} from './config/search.settings.js';
 export { SiteRepository, type Site, type SiteIndexEntry } from './sites/site.repository.js';
-export { SearchIndexRepository, runIndexBuildSteps, type IndexBuildStep, type IndexDefinition } from './sites/search-index.repository.js';
+export {
+  SearchIndexRepository,
+  runIndexBuildSteps,
+  type IndexBuildStep,
+  type IndexDefinition,
+} from './sites/search-index.repository.js';
 export { canonicalUrl, domainOf } from './sites/canonical-url.js';
 export { seedCatalogue, type SeedResult } from './seed/seed-catalogue.js';
 export { RANKING_VERSION } from './ranking/ranking.sql.js';

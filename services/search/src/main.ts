@@ -1,6 +1,13 @@
 // The search service on its own (distributed mode), on the infrastructure its config names.
 import { loadConfigOrExit } from '@frenly/config';
-import { JsonLogger, launchService, openDatabaseFor, openEventBusFor, openJobQueueFor, identityTokensFor } from '@frenly/platform';
+import {
+  JsonLogger,
+  launchService,
+  openDatabaseFor,
+  openEventBusFor,
+  openJobQueueFor,
+  identityTokensFor,
+} from '@frenly/platform';
 import { searchConfigSpec, searchSettingsFrom } from './config/search.config.js';
 import { SearchModule } from './search.module.js';
 
@@ -14,6 +21,14 @@ await launchService({ service: 'search', logger }, async (infra) => {
   return {
     port: config.PORT,
     host: config.HOST,
-    modules: [SearchModule.forRoot({ db: database.db, bus, jobs, identityTokens: identityTokensFor(config), settings: searchSettingsFrom(config) })],
+    modules: [
+      SearchModule.forRoot({
+        db: database.db,
+        bus,
+        jobs,
+        identityTokens: identityTokensFor(config),
+        settings: searchSettingsFrom(config),
+      }),
+    ],
   };
 });

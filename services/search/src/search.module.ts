@@ -1,8 +1,30 @@
-import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { Database } from '@frenly/db';
 import type { EventBus } from '@frenly/events';
-import { DATABASE, EVENT_BUS, JOB_QUEUE, type FrenlyJobQueue, IDENTITY_TOKENS, IdentityTokens } from '@frenly/platform';
-import { CLOCK, resolveSearchSettings, SEARCH_SETTINGS, type Clock, type SearchSettings, type SearchSettingsOverrides } from './config/search.settings.js';
+import {
+  DATABASE,
+  EVENT_BUS,
+  JOB_QUEUE,
+  type FrenlyJobQueue,
+  IDENTITY_TOKENS,
+  IdentityTokens,
+} from '@frenly/platform';
+import {
+  CLOCK,
+  resolveSearchSettings,
+  SEARCH_SETTINGS,
+  type Clock,
+  type SearchSettings,
+  type SearchSettingsOverrides,
+} from './config/search.settings.js';
 import { SafeFetcher } from '@frenly/safe-fetch';
 import { SiteEventsConsumer } from './consumers/site-events.consumer.js';
 import { CrawlFrontier } from './crawler/crawl-frontier.js';
@@ -114,7 +136,11 @@ export class SearchModule {
         SeedService,
         SiteEventsConsumer,
         { provide: OUTBOX_WRITER, useExisting: SearchOutbox },
-        { provide: SITE_CRAWLER, useFactory: (settings: SearchSettings) => createSiteCrawler(settings), inject: [SEARCH_SETTINGS] },
+        {
+          provide: SITE_CRAWLER,
+          useFactory: (settings: SearchSettings) => createSiteCrawler(settings),
+          inject: [SEARCH_SETTINGS],
+        },
         CrawlRootRepository,
         CrawlService,
         CrawlProcessor,
@@ -132,6 +158,12 @@ export class SearchModule {
 /** The crawler on the safe fetcher, with this process's per-host politeness. */
 export function createSiteCrawler(settings: SearchSettings): SiteCrawler {
   const { crawl } = settings;
-  const fetcher = new SafeFetcher({ allowList: crawl.allowList, resolve: crawl.resolve, userAgent: crawl.userAgent, maxBodyBytes: crawl.maxPageBytes, timeoutMs: crawl.pageTimeoutMs });
+  const fetcher = new SafeFetcher({
+    allowList: crawl.allowList,
+    resolve: crawl.resolve,
+    userAgent: crawl.userAgent,
+    maxBodyBytes: crawl.maxPageBytes,
+    timeoutMs: crawl.pageTimeoutMs,
+  });
   return new SiteCrawler(fetcher, new HostPoliteness(), crawl);
 }

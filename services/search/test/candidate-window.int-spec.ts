@@ -8,14 +8,25 @@ const visitor = { ip: '203.0.113.9' };
 
 // 12 sites about tomatoes, friendlier as the number grows; the exact name match is the least friendly.
 const FIXTURES: FixtureSite[] = [
-  { url: 'https://tomato.example/', title: 'Tomato', description: 'Tomato seeds.', frenlinessScore: 5 },
+  {
+    url: 'https://tomato.example/',
+    title: 'Tomato',
+    description: 'Tomato seeds.',
+    frenlinessScore: 5,
+  },
   ...Array.from({ length: 12 }, (_, i) => ({
     url: `https://grow-${i}.example/`,
     title: `Growing tomato plants ${i}`,
     description: 'How to grow a tomato.',
     frenlinessScore: 40 + i * 5,
   })),
-  { url: 'https://salad.example/', title: 'Salad ideas', description: 'Fresh salads.', pageText: 'Add a tomato from the garden.', frenlinessScore: 100 },
+  {
+    url: 'https://salad.example/',
+    title: 'Salad ideas',
+    description: 'Fresh salads.',
+    pageText: 'Add a tomato from the garden.',
+    frenlinessScore: 100,
+  },
 ];
 
 describe.each(ENGINES)('the candidate window on %s', (engine) => {
@@ -23,7 +34,10 @@ describe.each(ENGINES)('the candidate window on %s', (engine) => {
   let sut: SearchService;
 
   beforeAll(async () => {
-    ctx = await SearchContext.start({ engine, settings: { ranking: { candidateLimit: 5, bodyTierBelow: 3 } } });
+    ctx = await SearchContext.start({
+      engine,
+      settings: { ranking: { candidateLimit: 5, bodyTierBelow: 3 } },
+    });
     await insertSites(ctx.db, FIXTURES);
     sut = ctx.app.get(SearchService);
   }, 60_000);
@@ -36,7 +50,12 @@ describe.each(ENGINES)('the candidate window on %s', (engine) => {
     const response = await sut.search({ q: 'tomato', page: 1, limit: 10 }, visitor);
     expect(response.results[0]?.domain).toBe('tomato.example');
     // Title/description matches fill the window (5): the friendliest of them, best first.
-    expect(response.results.slice(1).map((site) => site.domain)).toEqual(['grow-11.example', 'grow-10.example', 'grow-9.example', 'grow-8.example']);
+    expect(response.results.slice(1).map((site) => site.domain)).toEqual([
+      'grow-11.example',
+      'grow-10.example',
+      'grow-9.example',
+      'grow-8.example',
+    ]);
     // Enough title/description matches: page text (the friendliest site only mentions tomatoes there) is not searched.
     expect(response.results.map((site) => site.domain)).not.toContain('salad.example');
     expect(response.totalIsEstimate).toBe(true);
@@ -63,10 +82,19 @@ describe.each(ENGINES)('the candidate window over an index in rank order on %s',
 
   beforeAll(async () => {
     // A window of two; page text searched below two head matches; a phrase rechecked on three sites at most.
-    ctx = await SearchContext.start({ engine, settings: { ranking: { candidateLimit: 2, bodyTierBelow: 2, bodyScanLimit: 3 } } });
+    ctx = await SearchContext.start({
+      engine,
+      settings: { ranking: { candidateLimit: 2, bodyTierBelow: 2, bodyScanLimit: 3 } },
+    });
     await insertSites(
       ctx.db,
-      Array.from({ length: 6 }, (_, i) => ({ url: `https://page-${i}.example/`, title: `Marmalade page ${i}`, description: 'Nothing special.', pageText: 'A note on quince jam.', frenlinessScore: 50 + i })),
+      Array.from({ length: 6 }, (_, i) => ({
+        url: `https://page-${i}.example/`,
+        title: `Marmalade page ${i}`,
+        description: 'Nothing special.',
+        pageText: 'A note on quince jam.',
+        frenlinessScore: 50 + i,
+      })),
     );
     // Two hundred other sites, so that these words are rare enough to be read through the index, not walked.
     await ctx.db.execute(sql`
@@ -88,19 +116,32 @@ describe.each(ENGINES)('the candidate window over an index in rank order on %s',
 
   it('reads the first matches in table order, which are the best-ranked, and says the total is an estimate', async () => {
     const response = await search('marmalade');
-    expect(response.results.map((site) => site.domain)).toEqual(['page-5.example', 'page-4.example']);
+    expect(response.results.map((site) => site.domain)).toEqual([
+      'page-5.example',
+      'page-4.example',
+    ]);
     expect(response.totalIsEstimate).toBe(true);
     expect(await domains('quince')).toEqual(['page-5.example', 'page-4.example']);
   });
 
   it('rechecks a phrase on at most bodyScanLimit sites holding its words', async () => {
     const response = await search('"quince jam"');
-    expect(response.results.map((site) => site.domain)).toEqual(['page-5.example', 'page-4.example']);
+    expect(response.results.map((site) => site.domain)).toEqual([
+      'page-5.example',
+      'page-4.example',
+    ]);
     expect(response.totalIsEstimate).toBe(true);
   });
 
   it('also ranks the sites added since the index was ordered', async () => {
-    await insertSites(ctx.db, [{ url: 'https://page-new.example/', title: 'Marmalade fresh', description: 'Nothing special.', frenlinessScore: 99 }]);
+    await insertSites(ctx.db, [
+      {
+        url: 'https://page-new.example/',
+        title: 'Marmalade fresh',
+        description: 'Nothing special.',
+        frenlinessScore: 99,
+      },
+    ]);
     expect(await domains('marmalade')).toEqual(['page-new.example', 'page-5.example']);
   });
 });

@@ -1,4 +1,10 @@
-import { Topics, type AnalysisData, type SiteAnalyzedV1, type StakePlacedV1, type VoteCastV1 } from '@frenly/contracts';
+import {
+  Topics,
+  type AnalysisData,
+  type SiteAnalyzedV1,
+  type StakePlacedV1,
+  type VoteCastV1,
+} from '@frenly/contracts';
 import { makeEvent } from '@frenly/events';
 import { waitFor } from '@frenly/testing';
 import { sql } from 'drizzle-orm';
@@ -9,7 +15,11 @@ import { insertSites } from './fixtures.js';
 import { ENGINES, SearchContext } from './search-context.js';
 
 const analysisData: AnalysisData = {
-  frenliness: { reasoning: 'Clear pages, no trackers.', improvements: ['Add alt text'], manipulativePatterns: [] },
+  frenliness: {
+    reasoning: 'Clear pages, no trackers.',
+    improvements: ['Add alt text'],
+    manipulativePatterns: [],
+  },
   ux: { details: { strengths: ['Fast'] } },
 };
 
@@ -40,7 +50,9 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
     ctx = await SearchContext.start({ engine });
     sut = ctx.app.get(SiteEventsConsumer);
     sites = ctx.app.get(SiteRepository);
-    siteId = (await insertSites(ctx.db, [{ url: 'https://voted.example/', title: 'Voted site' }])).get('https://voted.example/') as number;
+    siteId = (
+      await insertSites(ctx.db, [{ url: 'https://voted.example/', title: 'Voted site' }])
+    ).get('https://voted.example/') as number;
   }, 60_000);
 
   afterAll(async () => {
@@ -48,7 +60,14 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
   });
 
   const vote = (siteVersion: number, upvotes: number, downvotes: number) =>
-    makeEvent(Topics.VoteCast, siteId, { siteId, userId: 'u1', vote: 'up', upvotes, downvotes, siteVersion } satisfies VoteCastV1);
+    makeEvent(Topics.VoteCast, siteId, {
+      siteId,
+      userId: 'u1',
+      vote: 'up',
+      upvotes,
+      downvotes,
+      siteVersion,
+    } satisfies VoteCastV1);
   const stake = (siteVersion: number, totalStaked: number) =>
     makeEvent(Topics.StakePlaced, siteId, {
       stakeId: `s${siteVersion}`,
@@ -78,7 +97,9 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await sites.getById(siteId)).toEqual(once);
     expect(once).toMatchObject({ upvotes: 3, downvotes: 1, votesVersion: 3 });
-    const marks = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from search.processed_events where event_id = ${event.id}`);
+    const marks = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from search.processed_events where event_id = ${event.id}`,
+    );
     expect(marks.rows[0]?.n).toBe(1);
   });
 
@@ -86,23 +107,44 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
     await sut.onVoteCast(vote(6, 10, 2));
     await sut.onVoteCast(vote(5, 9, 2));
     await sut.onVoteCast(vote(4, 8, 1));
-    expect(await sites.getById(siteId)).toMatchObject({ upvotes: 10, downvotes: 2, votesVersion: 6 });
+    expect(await sites.getById(siteId)).toMatchObject({
+      upvotes: 10,
+      downvotes: 2,
+      votesVersion: 6,
+    });
 
     // Stakes carry their own versions (one ledger counter per site): a late vote still applies after a stake.
     await sut.onStakePlaced(stake(8, 150));
     await sut.onStakePlaced(stake(7, 100));
     await sut.onVoteCast(vote(9, 11, 2));
     await sut.onVoteCast(vote(7, 10, 3));
-    expect(await sites.getById(siteId)).toMatchObject({ upvotes: 11, downvotes: 2, totalStaked: 150, supportTotal: 150, stakesVersion: 8 });
+    expect(await sites.getById(siteId)).toMatchObject({
+      upvotes: 11,
+      downvotes: 2,
+      totalStaked: 150,
+      supportTotal: 150,
+      stakesVersion: 8,
+    });
   });
 
   it('ignores totals for a site it does not know', async () => {
-    const event = makeEvent(Topics.VoteCast, 999_999, { siteId: 999_999, userId: 'u1', vote: 'up', upvotes: 1, downvotes: 0, siteVersion: 1 });
+    const event = makeEvent(Topics.VoteCast, 999_999, {
+      siteId: 999_999,
+      userId: 'u1',
+      vote: 'up',
+      upvotes: 1,
+      downvotes: 0,
+      siteVersion: 1,
+    });
     await expect(sut.onVoteCast(event)).resolves.toBeUndefined();
   });
 
   it('creates an analysed site keyed by url, announces it once, and makes it searchable', async () => {
-    const event = makeEvent(Topics.SiteAnalyzed, 'https://new-site.example/', analysis('https://New-Site.example'));
+    const event = makeEvent(
+      Topics.SiteAnalyzed,
+      'https://new-site.example/',
+      analysis('https://New-Site.example'),
+    );
     await sut.onSiteAnalyzed(event);
     await sut.onSiteAnalyzed(event);
     const created = await sites.getByUrl('https://new-site.example/');
@@ -120,19 +162,54 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
       sql`select count(*)::int as n from search.outbox where topic = ${Topics.SiteIndexed} and payload->>'url' = 'https://new-site.example/'`,
     );
     expect(announced.rows[0]?.n).toBe(1);
-    const found = await ctx.app.get(SearchService).search({ q: 'analysed site', page: 1, limit: 10 }, { ip: '::1' });
-    expect(found.results[0]).toMatchObject({ id: created?.id, frenlinessScore: 87, trustScore: 'high', isVerified: true, analysisData });
+    const found = await ctx.app
+      .get(SearchService)
+      .search({ q: 'analysed site', page: 1, limit: 10 }, { ip: '::1' });
+    expect(found.results[0]).toMatchObject({
+      id: created?.id,
+      frenlinessScore: 87,
+      trustScore: 'high',
+      isVerified: true,
+      analysisData,
+    });
   });
 
   it('updates a known site from a newer analysis and ignores an older one', async () => {
-    await sut.onSiteAnalyzed(makeEvent(Topics.SiteAnalyzed, 'https://voted.example/', analysis('https://voted.example', { frenlinessScore: 30, trustScore: 'low', title: '', analyzedAt: '2026-11-02T00:00:00.000Z' })));
-    await sut.onSiteAnalyzed(makeEvent(Topics.SiteAnalyzed, 'https://voted.example/', analysis('https://voted.example', { frenlinessScore: 99, analyzedAt: '2026-11-01T00:00:00.000Z' })));
-    expect(await sites.getById(siteId)).toMatchObject({ title: 'Voted site', frenlinessScore: 30, trustScore: 'low', upvotes: 11 });
+    await sut.onSiteAnalyzed(
+      makeEvent(
+        Topics.SiteAnalyzed,
+        'https://voted.example/',
+        analysis('https://voted.example', {
+          frenlinessScore: 30,
+          trustScore: 'low',
+          title: '',
+          analyzedAt: '2026-11-02T00:00:00.000Z',
+        }),
+      ),
+    );
+    await sut.onSiteAnalyzed(
+      makeEvent(
+        Topics.SiteAnalyzed,
+        'https://voted.example/',
+        analysis('https://voted.example', {
+          frenlinessScore: 99,
+          analyzedAt: '2026-11-01T00:00:00.000Z',
+        }),
+      ),
+    );
+    expect(await sites.getById(siteId)).toMatchObject({
+      title: 'Voted site',
+      frenlinessScore: 30,
+      trustScore: 'low',
+      upvotes: 11,
+    });
   });
 
   it('skips an analysis whose url can never be catalogued', async () => {
     const before = await ctx.count('search.sites');
-    await sut.onSiteAnalyzed(makeEvent(Topics.SiteAnalyzed, 'ftp://x', analysis('ftp://files.example/')));
+    await sut.onSiteAnalyzed(
+      makeEvent(Topics.SiteAnalyzed, 'ftp://x', analysis('ftp://files.example/')),
+    );
     expect(await ctx.count('search.sites')).toBe(before);
   });
 });
@@ -150,10 +227,25 @@ describe.each(ENGINES)('the catalogue consumers in a configured group on %s', (e
   });
 
   it('consume as that group (a private copy of the catalogue never takes the shared group its events)', async () => {
-    const siteId = (await insertSites(ctx.db, [{ url: 'https://private-copy.example/', title: 'Private copy' }])).get('https://private-copy.example/') as number;
-    await ctx.bus.publish([makeEvent(Topics.VoteCast, siteId, { siteId, userId: 'u1', vote: 'up', upvotes: 5, downvotes: 0, siteVersion: 1 } satisfies VoteCastV1)]);
-    await waitFor(async () => ((await ctx.app.get(SiteRepository).getById(siteId))?.upvotes === 5 ? true : undefined));
-    const groups = await ctx.db.execute<{ consumer_group: string }>(sql`select distinct consumer_group from search.processed_events`);
+    const siteId = (
+      await insertSites(ctx.db, [{ url: 'https://private-copy.example/', title: 'Private copy' }])
+    ).get('https://private-copy.example/') as number;
+    await ctx.bus.publish([
+      makeEvent(Topics.VoteCast, siteId, {
+        siteId,
+        userId: 'u1',
+        vote: 'up',
+        upvotes: 5,
+        downvotes: 0,
+        siteVersion: 1,
+      } satisfies VoteCastV1),
+    ]);
+    await waitFor(async () =>
+      (await ctx.app.get(SiteRepository).getById(siteId))?.upvotes === 5 ? true : undefined,
+    );
+    const groups = await ctx.db.execute<{ consumer_group: string }>(
+      sql`select distinct consumer_group from search.processed_events`,
+    );
     expect(groups.rows.map((row) => row.consumer_group)).toEqual([group]);
   });
 });

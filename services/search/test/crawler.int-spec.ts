@@ -15,7 +15,10 @@ import { ManualClock, SearchContext } from './search-context.js';
 const visitor = { ip: '::1' };
 
 function reportOf(outcome: CrawlOutcome): CrawlReport {
-  if (outcome.status !== 'done') throw new Error(`crawl failed: ${outcome.status === 'failed' ? outcome.error.message : 'deferred'}`);
+  if (outcome.status !== 'done')
+    throw new Error(
+      `crawl failed: ${outcome.status === 'failed' ? outcome.error.message : 'deferred'}`,
+    );
   return outcome.report;
 }
 
@@ -40,7 +43,15 @@ describe('crawler against a fixture site on loopback', () => {
     ctx = await SearchContext.start({
       engine: 'PostgreSQL',
       clock: clock.read,
-      settings: { crawl: { allowList: [`127.0.0.1:${site.port}`, `127.0.0.1:${fresh.port}`], defaultDelayMs: 5, maxDepth: 2, maxPages: 20, scheduleIntervalMs: 0 } },
+      settings: {
+        crawl: {
+          allowList: [`127.0.0.1:${site.port}`, `127.0.0.1:${fresh.port}`],
+          defaultDelayMs: 5,
+          maxDepth: 2,
+          maxPages: 20,
+          scheduleIntervalMs: 0,
+        },
+      },
     });
     crawls = ctx.app.get(CrawlService);
   }, 60_000);
@@ -59,13 +70,20 @@ describe('crawler against a fixture site on loopback', () => {
       report = reportOf(await crawls.crawl(`${site.origin}/`));
     }, 60_000);
 
-    const paths = (urls: readonly string[]) => urls.map((url) => new URL(url).pathname + new URL(url).search);
+    const paths = (urls: readonly string[]) =>
+      urls.map((url) => new URL(url).pathname + new URL(url).search);
 
     it('reads robots.txt first and never fetches what it disallows', () => {
       expect(site.requests[0]?.path).toBe('/robots.txt');
       expect(site.requests.some((request) => request.path.startsWith('/private/'))).toBe(false);
-      expect(report.skipped).toEqual(expect.arrayContaining([{ url: `${site.origin}/private/secret`, reason: 'disallowed by robots.txt' }]));
-      expect(site.requests.every((request) => request.userAgent?.startsWith('FrenlyBot/'))).toBe(true);
+      expect(report.skipped).toEqual(
+        expect.arrayContaining([
+          { url: `${site.origin}/private/secret`, reason: 'disallowed by robots.txt' },
+        ]),
+      );
+      expect(site.requests.every((request) => request.userAgent?.startsWith('FrenlyBot/'))).toBe(
+        true,
+      );
     });
 
     it('honours Crawl-delay between requests', () => {
@@ -83,15 +101,25 @@ describe('crawler against a fixture site on loopback', () => {
     });
 
     it('stops at the depth limit', () => {
-      expect(paths(report.indexed)).toEqual(expect.arrayContaining(['/', '/about', '/level1', '/level2']));
+      expect(paths(report.indexed)).toEqual(
+        expect.arrayContaining(['/', '/about', '/level1', '/level2']),
+      );
       expect(site.requests.map((request) => request.path)).not.toContain('/level3');
     });
 
     it('canonicalises duplicate URLs: one catalogue entry per page', async () => {
-      const aboutFetches = site.requests.filter((request) => request.path.startsWith('/about') && request.path !== '/about-copy');
+      const aboutFetches = site.requests.filter(
+        (request) => request.path.startsWith('/about') && request.path !== '/about-copy',
+      );
       expect(aboutFetches).toHaveLength(1);
-      expect(report.skipped).toEqual(expect.arrayContaining([{ url: `${site.origin}/about-copy`, reason: `duplicate of ${site.origin}/about` }]));
-      const rows = await ctx.db.execute<{ url: string }>(sql`select url from search.sites where url like ${`${site.origin}/about%`}`);
+      expect(report.skipped).toEqual(
+        expect.arrayContaining([
+          { url: `${site.origin}/about-copy`, reason: `duplicate of ${site.origin}/about` },
+        ]),
+      );
+      const rows = await ctx.db.execute<{ url: string }>(
+        sql`select url from search.sites where url like ${`${site.origin}/about%`}`,
+      );
       expect(rows.rows.map((row) => row.url)).toEqual([`${site.origin}/about`]);
       expect(report.indexed).toHaveLength(new Set(report.indexed).size);
     });
@@ -108,30 +136,57 @@ describe('crawler against a fixture site on loopback', () => {
     });
 
     it('makes the pages searchable and announces them with search.site-indexed', async () => {
-      const found = await ctx.app.get(SearchService).search({ q: 'quinoa harvest', page: 1, limit: 10 }, visitor);
+      const found = await ctx.app
+        .get(SearchService)
+        .search({ q: 'quinoa harvest', page: 1, limit: 10 }, visitor);
       expect(found.results.map((result) => result.url)).toEqual([`${site.origin}/from-sitemap`]);
-      expect(found.results[0]).toMatchObject({ title: 'Only in the sitemap', frenlinessScore: null });
+      expect(found.results[0]).toMatchObject({
+        title: 'Only in the sitemap',
+        frenlinessScore: null,
+      });
       const announced = await ctx.db.execute<{ n: number }>(
         sql`select count(*)::int as n from search.outbox where topic = ${Topics.SiteIndexed} and payload->>'url' like ${`${site.origin}/%`}`,
       );
       expect(announced.rows[0]?.n).toBe(report.indexed.length);
-      const home = await ctx.db.execute<{ language: string; description: string }>(sql`select language, description from search.sites where url = ${`${site.origin}/`}`);
-      expect(home.rows[0]).toEqual({ language: 'en', description: 'The home page of a small test garden.' });
+      const home = await ctx.db.execute<{ language: string; description: string }>(
+        sql`select language, description from search.sites where url = ${`${site.origin}/`}`,
+      );
+      expect(home.rows[0]).toEqual({
+        language: 'en',
+        description: 'The home page of a small test garden.',
+      });
     });
 
     it('schedules a re-crawl, which refreshes without duplicating or re-announcing', async () => {
       const root = await ctx.app.get(CrawlRootRepository).get(`${site.origin}/`);
-      expect(root).toMatchObject({ status: 'done', pagesIndexed: report.indexed.length, lastError: null });
+      expect(root).toMatchObject({
+        status: 'done',
+        pagesIndexed: report.indexed.length,
+        lastError: null,
+      });
       expect(root?.nextCrawlAt?.getTime()).toBe(clock.read().getTime() + 7 * 24 * 3_600_000);
       const before = await ctx.count('search.sites');
-      const siteIndexed = async () => (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from search.outbox where topic = ${Topics.SiteIndexed}`)).rows[0]?.n;
+      const siteIndexed = async () =>
+        (
+          await ctx.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from search.outbox where topic = ${Topics.SiteIndexed}`,
+          )
+        ).rows[0]?.n;
       const announcedBefore = await siteIndexed();
       const scheduler = ctx.app.get(CrawlScheduler);
       expect(await scheduler.tick()).toBe(0);
       clock.advance(7 * 24 * 3_600_000 + 1000);
-      const robotsFetches = () => site.requests.filter((request) => request.path === '/robots.txt').length;
+      const robotsFetches = () =>
+        site.requests.filter((request) => request.path === '/robots.txt').length;
       expect(await scheduler.tick()).toBe(1);
-      await waitFor(async () => (robotsFetches() === 2 && (await ctx.app.get(CrawlRootRepository).get(`${site.origin}/`))?.status === 'done' ? true : undefined), 30_000);
+      await waitFor(
+        async () =>
+          robotsFetches() === 2 &&
+          (await ctx.app.get(CrawlRootRepository).get(`${site.origin}/`))?.status === 'done'
+            ? true
+            : undefined,
+        30_000,
+      );
       expect(await ctx.count('search.sites')).toBe(before);
       expect(await siteIndexed()).toBe(announcedBefore);
     }, 40_000);
@@ -139,14 +194,20 @@ describe('crawler against a fixture site on loopback', () => {
 
   describe('hostile and refused URLs', () => {
     it.each([
-      ['a cloud metadata address', 'http://169.254.169.254/latest/meta-data/', CrawlErrorCode.Refused],
+      [
+        'a cloud metadata address',
+        'http://169.254.169.254/latest/meta-data/',
+        CrawlErrorCode.Refused,
+      ],
       ['loopback not on the allow-list', 'http://127.0.0.1:1/', CrawlErrorCode.Refused],
       ['localhost by name', 'http://localhost:8080/', CrawlErrorCode.Refused],
       ['a private network address', 'http://10.0.0.1/', CrawlErrorCode.Refused],
       ['a file URL', 'file:///etc/passwd', CrawlErrorCode.InvalidUrl],
       ['a javascript URL', 'javascript:alert(1)', CrawlErrorCode.InvalidUrl],
     ])('refuses %s before connecting', async (_what, url, code) => {
-      const outcome = await crawls.crawl(url).catch((error: unknown) => ({ status: 'threw' as const, error }));
+      const outcome = await crawls
+        .crawl(url)
+        .catch((error: unknown) => ({ status: 'threw' as const, error }));
       if (code === CrawlErrorCode.InvalidUrl) {
         expect(outcome).toMatchObject({ status: 'threw' });
       } else {
@@ -156,11 +217,20 @@ describe('crawler against a fixture site on loopback', () => {
     });
 
     it('does not crawl a site whose robots.txt disallows the start page', async () => {
-      const closed = await startFixtureSite({ forbiddenPort: 1, robots: 'User-agent: *\nDisallow: /' });
-      const local = await SearchContext.start({ engine: 'PostgreSQL', settings: { crawl: { allowList: [`127.0.0.1:${closed.port}`], defaultDelayMs: 1 } } });
+      const closed = await startFixtureSite({
+        forbiddenPort: 1,
+        robots: 'User-agent: *\nDisallow: /',
+      });
+      const local = await SearchContext.start({
+        engine: 'PostgreSQL',
+        settings: { crawl: { allowList: [`127.0.0.1:${closed.port}`], defaultDelayMs: 1 } },
+      });
       try {
         const outcome = await local.app.get(CrawlService).crawl(`${closed.origin}/`);
-        expect(outcome).toMatchObject({ status: 'failed', error: { code: CrawlErrorCode.DisallowedByRobots } });
+        expect(outcome).toMatchObject({
+          status: 'failed',
+          error: { code: CrawlErrorCode.DisallowedByRobots },
+        });
         expect(closed.requests.map((request) => request.path)).toEqual(['/robots.txt']);
       } finally {
         await local.close();
@@ -178,27 +248,57 @@ describe('crawler against a fixture site on loopback', () => {
       ['a missing url', {}, 'url is required'],
       ['a url that is not a string', { url: 42 }, 'url must be a string'],
       ['a javascript url', { url: 'javascript:alert(1)' }, 'url must use http or https'],
-      ['a url with credentials', { url: 'https://user:pw@example.org/' }, 'url must not contain a user name or password'],
+      [
+        'a url with credentials',
+        { url: 'https://user:pw@example.org/' },
+        'url must not contain a user name or password',
+      ],
       ['localhost', { url: 'http://localhost/' }, 'url refused'],
       ['a private address', { url: 'http://192.168.1.1/' }, 'url refused'],
-      ['a url of 10,000 characters', { url: `https://example.org/${'a'.repeat(10_000)}` }, 'url must be at most 2048 characters'],
-      ['an unknown field', { url: 'https://example.org/', depth: 9 }, 'property depth should not exist'],
+      [
+        'a url of 10,000 characters',
+        { url: `https://example.org/${'a'.repeat(10_000)}` },
+        'url must be at most 2048 characters',
+      ],
+      [
+        'an unknown field',
+        { url: 'https://example.org/', depth: 9 },
+        'property depth should not exist',
+      ],
     ])('refuses %s with a 400 and a message', async (_what, body, message) => {
-      const response = await ctx.http().post('/api/search/submit').set(ctx.signedIn()).send(body).expect(400);
+      const response = await ctx
+        .http()
+        .post('/api/search/submit')
+        .set(ctx.signedIn())
+        .send(body)
+        .expect(400);
       expect([response.body.message].flat().join(' ')).toContain(message);
     });
 
     it('accepts a site with 202; it is crawled by a job and becomes searchable', async () => {
-      const response = await ctx.http().post('/api/search/submit').set(ctx.signedIn('submitter')).send({ url: `${fresh.origin}/#top` }).expect(202);
+      const response = await ctx
+        .http()
+        .post('/api/search/submit')
+        .set(ctx.signedIn('submitter'))
+        .send({ url: `${fresh.origin}/#top` })
+        .expect(202);
       expect(response.body).toEqual({ url: `${fresh.origin}/`, status: 'queued' });
       const roots = ctx.app.get(CrawlRootRepository);
-      const root = await waitFor(async () => {
-        const row = await roots.get(`${fresh.origin}/`);
-        return row?.status === 'done' ? row : undefined;
-      }, 30_000, 50);
+      const root = await waitFor(
+        async () => {
+          const row = await roots.get(`${fresh.origin}/`);
+          return row?.status === 'done' ? row : undefined;
+        },
+        30_000,
+        50,
+      );
       expect(root).toMatchObject({ submittedBy: 'submitter', pagesIndexed: 5 });
-      const found = await ctx.app.get(SearchService).search({ q: '"fixture garden"', page: 1, limit: 10 }, visitor);
-      const fromFresh = found.results.map((hit) => hit.url).filter((url) => url.startsWith(fresh.origin));
+      const found = await ctx.app
+        .get(SearchService)
+        .search({ q: '"fixture garden"', page: 1, limit: 10 }, visitor);
+      const fromFresh = found.results
+        .map((hit) => hit.url)
+        .filter((url) => url.startsWith(fresh.origin));
       expect(fromFresh.sort()).toEqual([`${fresh.origin}/`, `${fresh.origin}/about`]);
     }, 40_000);
   });

@@ -25,7 +25,11 @@ const html = (title: string, body: string, head = '') =>
  * sitemap with a page nothing links to, a chain of links deeper than the depth limit, the same
  * page under several spellings, a canonical duplicate, a redirect to a forbidden address.
  */
-export async function startFixtureSite(options: { forbiddenPort: number; crawlDelaySeconds?: number; robots?: string }): Promise<FixtureSite> {
+export async function startFixtureSite(options: {
+  forbiddenPort: number;
+  crawlDelaySeconds?: number;
+  robots?: string;
+}): Promise<FixtureSite> {
   const requests: FixtureRequest[] = [];
   let origin = '';
   const pages = (): Record<string, Page> => ({
@@ -54,21 +58,43 @@ export async function startFixtureSite(options: { forbiddenPort: number; crawlDe
         '<meta name="description" content="The home page of a small test garden.">',
       ),
     },
-    '/about': { body: html('About the fixture garden', '<p>Marigolds and tomatoes grow side by side here.</p>') },
-    '/about-copy': { body: html('About (printer-friendly copy)', '<p>Marigolds and tomatoes.</p>', `<link rel="canonical" href="${origin}/about">`) },
-    '/from-sitemap': { body: html('Only in the sitemap', '<p>Nothing links to this page: quinoa harvest notes.</p>') },
+    '/about': {
+      body: html(
+        'About the fixture garden',
+        '<p>Marigolds and tomatoes grow side by side here.</p>',
+      ),
+    },
+    '/about-copy': {
+      body: html(
+        'About (printer-friendly copy)',
+        '<p>Marigolds and tomatoes.</p>',
+        `<link rel="canonical" href="${origin}/about">`,
+      ),
+    },
+    '/from-sitemap': {
+      body: html('Only in the sitemap', '<p>Nothing links to this page: quinoa harvest notes.</p>'),
+    },
     '/private/secret': { body: html('Secret', 'must never be fetched') },
     '/private/in-sitemap': { body: html('Secret too', 'must never be fetched') },
-    '/level1': { body: html('Level one', '<a href="/level2">down</a> <a href="/redirect-hostile">hostile</a>') },
+    '/level1': {
+      body: html('Level one', '<a href="/level2">down</a> <a href="/redirect-hostile">hostile</a>'),
+    },
     '/level2': { body: html('Level two', '<a href="/level3">further down</a>') },
     '/level3': { body: html('Level three', 'beyond the depth limit') },
-    '/redirect-hostile': { status: 302, location: `http://127.0.0.1:${options.forbiddenPort}/steal` },
+    '/redirect-hostile': {
+      status: 302,
+      location: `http://127.0.0.1:${options.forbiddenPort}/steal`,
+    },
     '/paper.pdf': { type: 'application/pdf', body: '%PDF-1.4' },
   });
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture');
-    requests.push({ path: `${url.pathname}${url.search}`, at: Date.now(), userAgent: req.headers['user-agent'] });
+    requests.push({
+      path: `${url.pathname}${url.search}`,
+      at: Date.now(),
+      userAgent: req.headers['user-agent'],
+    });
     const page = pages()[url.pathname];
     if (!page) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
@@ -78,7 +104,11 @@ export async function startFixtureSite(options: { forbiddenPort: number; crawlDe
       res.writeHead(page.status ?? 302, { Location: page.location }).end();
       return;
     }
-    res.writeHead(page.status ?? 200, { 'Content-Type': `${page.type ?? 'text/html'}; charset=utf-8` }).end(page.body ?? '');
+    res
+      .writeHead(page.status ?? 200, {
+        'Content-Type': `${page.type ?? 'text/html'}; charset=utf-8`,
+      })
+      .end(page.body ?? '');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -13,14 +13,26 @@ export interface FixtureSite extends Partial<SiteSeedEntry> {
 }
 
 /** Inserts sites in the given order (ids ascending) with their scores and votes; returns url -> id. */
-export async function insertSites(db: Database, fixtures: readonly FixtureSite[]): Promise<Map<string, number>> {
+export async function insertSites(
+  db: Database,
+  fixtures: readonly FixtureSite[],
+): Promise<Map<string, number>> {
   const repository = new SiteRepository(db);
   const ids = new Map<string, number>();
   for (const fixture of fixtures) {
     const url = new URL(fixture.url).href;
     const [site] = await repository.insertNew(
       db,
-      [{ url, domain: fixture.domain ?? new URL(url).hostname.replace(/^www\./, ''), title: fixture.title, description: fixture.description ?? '', tags: fixture.tags ?? [], language: 'en' }],
+      [
+        {
+          url,
+          domain: fixture.domain ?? new URL(url).hostname.replace(/^www\./, ''),
+          title: fixture.title,
+          description: fixture.description ?? '',
+          tags: fixture.tags ?? [],
+          language: 'en',
+        },
+      ],
       'seed',
     );
     if (!site) throw new Error(`fixture ${url} was not inserted`);

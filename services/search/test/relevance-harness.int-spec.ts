@@ -150,4 +150,3 @@ function adjacentSwap(query: string, at?: number): string {
   const swapped = `${longest.slice(0, at - 1)}${longest[at]}${longest[at - 1]}${longest.slice(at + 1)}`;
   return words.map((word) => (word === longest ? swapped : word)).join(' ');
 }
-

@@ -17,35 +17,141 @@ const FIXTURES: FixtureSite[] = [
     upvotes: 500,
     downvotes: 1,
   },
-  { url: 'https://www.wikipedia.org/', title: 'Wikipedia', description: 'The free encyclopedia that anyone can edit.', frenlinessScore: 40 },
-  { url: 'https://en.wikipedia.org/', title: 'English Wikipedia', description: 'The English edition of the free encyclopedia.' },
-  { url: 'https://climate-now.example/', title: 'Climate Now', description: 'Daily reporting on climate change and its solutions.' },
-  { url: 'https://weather-shift.example/', title: 'Weather Shift', description: 'How a changing climate shifts the weather; change is coming.' },
-  { url: 'https://jaguar-cars.example/', title: 'Jaguar car dealers', description: 'New and used Jaguar car models.' },
-  { url: 'https://big-cats.example/', title: 'Jaguar facts', description: 'The jaguar is a big cat of the Americas.' },
+  {
+    url: 'https://www.wikipedia.org/',
+    title: 'Wikipedia',
+    description: 'The free encyclopedia that anyone can edit.',
+    frenlinessScore: 40,
+  },
+  {
+    url: 'https://en.wikipedia.org/',
+    title: 'English Wikipedia',
+    description: 'The English edition of the free encyclopedia.',
+  },
+  {
+    url: 'https://climate-now.example/',
+    title: 'Climate Now',
+    description: 'Daily reporting on climate change and its solutions.',
+  },
+  {
+    url: 'https://weather-shift.example/',
+    title: 'Weather Shift',
+    description: 'How a changing climate shifts the weather; change is coming.',
+  },
+  {
+    url: 'https://jaguar-cars.example/',
+    title: 'Jaguar car dealers',
+    description: 'New and used Jaguar car models.',
+  },
+  {
+    url: 'https://big-cats.example/',
+    title: 'Jaguar facts',
+    description: 'The jaguar is a big cat of the Americas.',
+  },
   // "car" only in its page text: an exclusion must see the whole document, not just title and description.
-  { url: 'https://jaguar-club.example/', title: 'Jaguar owners club', description: 'Meetings for owners.', pageText: 'Bring your car to the spring rally.' },
-  { url: 'https://kittens.example/', title: 'Kitten care', description: 'Everything about kittens.' },
-  { url: 'https://puppies.example/', title: 'Puppy care', description: 'Everything about puppies.' },
+  {
+    url: 'https://jaguar-club.example/',
+    title: 'Jaguar owners club',
+    description: 'Meetings for owners.',
+    pageText: 'Bring your car to the spring rally.',
+  },
+  {
+    url: 'https://kittens.example/',
+    title: 'Kitten care',
+    description: 'Everything about kittens.',
+  },
+  {
+    url: 'https://puppies.example/',
+    title: 'Puppy care',
+    description: 'Everything about puppies.',
+  },
   // Equally relevant to "solar panel guide"; the friendlier one was inserted last (higher id).
-  { url: 'https://solar-one.example/', title: 'Solar panel guide', description: 'Choosing and installing solar panels at home.', frenlinessScore: 45 },
-  { url: 'https://solar-two.example/', title: 'Solar panel guide', description: 'Choosing and installing solar panels at home.', frenlinessScore: 85 },
+  {
+    url: 'https://solar-one.example/',
+    title: 'Solar panel guide',
+    description: 'Choosing and installing solar panels at home.',
+    frenlinessScore: 45,
+  },
+  {
+    url: 'https://solar-two.example/',
+    title: 'Solar panel guide',
+    description: 'Choosing and installing solar panels at home.',
+    frenlinessScore: 85,
+  },
   // Equally relevant to "compost bins"; 1 up / 0 down against 90 up / 10 down (inserted last).
-  { url: 'https://compost-one.example/', title: 'Compost bins compared', description: 'Reviews of compost bins for small gardens.', upvotes: 1, downvotes: 0 },
-  { url: 'https://compost-two.example/', title: 'Compost bins compared', description: 'Reviews of compost bins for small gardens.', upvotes: 90, downvotes: 10 },
+  {
+    url: 'https://compost-one.example/',
+    title: 'Compost bins compared',
+    description: 'Reviews of compost bins for small gardens.',
+    upvotes: 1,
+    downvotes: 0,
+  },
+  {
+    url: 'https://compost-two.example/',
+    title: 'Compost bins compared',
+    description: 'Reviews of compost bins for small gardens.',
+    upvotes: 90,
+    downvotes: 10,
+  },
   // Ranking 2.1: naming the word in title or description beats a far friendlier site that only mentions it in its page text.
-  { url: 'https://beekeeping-basics.example/', title: 'Beekeeping basics', description: 'Hives and honey for beginners.', frenlinessScore: 20 },
-  { url: 'https://farm-diary.example/', title: 'Farm diary', description: 'Notes from a small farm.', pageText: 'This spring we started beekeeping.', frenlinessScore: 100, trustScore: 'high', upvotes: 400, downvotes: 2 },
+  {
+    url: 'https://beekeeping-basics.example/',
+    title: 'Beekeeping basics',
+    description: 'Hives and honey for beginners.',
+    frenlinessScore: 20,
+  },
+  {
+    url: 'https://farm-diary.example/',
+    title: 'Farm diary',
+    description: 'Notes from a small farm.',
+    pageText: 'This spring we started beekeeping.',
+    frenlinessScore: 100,
+    trustScore: 'high',
+    upvotes: 400,
+    downvotes: 2,
+  },
   // Named by a stop word.
-  { url: 'https://www.who.int/', title: 'World Health Organization', description: 'Global public health agency.' },
+  {
+    url: 'https://www.who.int/',
+    title: 'World Health Organization',
+    description: 'Global public health agency.',
+  },
   // Three pages of one domain, friendlier as listed, and a far less friendly site of another domain.
-  { url: 'https://marzipan.example/recipes', title: 'Marzipan recipes', description: 'About marzipan.', frenlinessScore: 90 },
-  { url: 'https://marzipan.example/shapes', title: 'Marzipan shapes', description: 'About marzipan.', frenlinessScore: 80 },
-  { url: 'https://marzipan.example/history', title: 'Marzipan history', description: 'About marzipan.', frenlinessScore: 70 },
-  { url: 'https://sweets.example/', title: 'Marzipan nougat', description: 'About marzipan.', frenlinessScore: 10 },
+  {
+    url: 'https://marzipan.example/recipes',
+    title: 'Marzipan recipes',
+    description: 'About marzipan.',
+    frenlinessScore: 90,
+  },
+  {
+    url: 'https://marzipan.example/shapes',
+    title: 'Marzipan shapes',
+    description: 'About marzipan.',
+    frenlinessScore: 80,
+  },
+  {
+    url: 'https://marzipan.example/history',
+    title: 'Marzipan history',
+    description: 'About marzipan.',
+    frenlinessScore: 70,
+  },
+  {
+    url: 'https://sweets.example/',
+    title: 'Marzipan nougat',
+    description: 'About marzipan.',
+    frenlinessScore: 10,
+  },
   // Identical and unscored: the lower id first.
-  { url: 'https://twin-a.example/', title: 'Origami folding', description: 'Paper folding patterns.' },
-  { url: 'https://twin-b.example/', title: 'Origami folding', description: 'Paper folding patterns.' },
+  {
+    url: 'https://twin-a.example/',
+    title: 'Origami folding',
+    description: 'Paper folding patterns.',
+  },
+  {
+    url: 'https://twin-b.example/',
+    title: 'Origami folding',
+    description: 'Paper folding patterns.',
+  },
 ];
 
 describe.each(ENGINES)('search relevance on %s', (engine) => {
@@ -62,7 +168,8 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
     await ctx?.close();
   });
 
-  const search = (q: string, page = 1, limit = 10): Promise<SearchResponse> => sut.search({ q, page, limit }, visitor);
+  const search = (q: string, page = 1, limit = 10): Promise<SearchResponse> =>
+    sut.search({ q, page, limit }, visitor);
   const domains = (response: SearchResponse) => response.results.map((site) => site.domain);
 
   // Ranking v3 has no bonus for a site named like the query (issue 16: name matches crowded
@@ -71,9 +178,17 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
   it('ranks the sites named by the query among the first, without a bonus for the name', async () => {
     const response = await search('wikipedia');
     expect(domains(response)).toHaveLength(3);
-    expect(domains(response).indexOf('wikipedia.org')).toBeLessThan(domains(response).indexOf('en.wikipedia.org'));
+    expect(domains(response).indexOf('wikipedia.org')).toBeLessThan(
+      domains(response).indexOf('en.wikipedia.org'),
+    );
     expect(domains(response).indexOf('wikipedia.org')).toBeLessThanOrEqual(1);
-    expect(response).toMatchObject({ total: 3, totalIsEstimate: false, correctedQuery: null, page: 1, limit: 10 });
+    expect(response).toMatchObject({
+      total: 3,
+      totalIsEstimate: false,
+      correctedQuery: null,
+      page: 1,
+      limit: 10,
+    });
     expect(domains(await search('wikipedia.org'))[0]).toBe('wikipedia.org');
     expect(domains(await search('Jaguar facts'))[0]).toBe('big-cats.example');
   });
@@ -83,7 +198,10 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
   });
 
   it('matches quoted phrases as phrases', async () => {
-    expect(domains(await search('climate change')).sort()).toEqual(['climate-now.example', 'weather-shift.example']);
+    expect(domains(await search('climate change')).sort()).toEqual([
+      'climate-now.example',
+      'weather-shift.example',
+    ]);
     expect(domains(await search('"climate change"'))).toEqual(['climate-now.example']);
   });
 
@@ -99,12 +217,21 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
   });
 
   it('ranks a title or description match above a friendlier site that only mentions the word in its page text', async () => {
-    expect(domains(await search('beekeeping'))).toEqual(['beekeeping-basics.example', 'farm-diary.example']);
+    expect(domains(await search('beekeeping'))).toEqual([
+      'beekeeping-basics.example',
+      'farm-diary.example',
+    ]);
   });
 
   it('unions OR alternatives', async () => {
-    expect(domains(await search('kittens OR puppies')).sort()).toEqual(['kittens.example', 'puppies.example']);
-    expect(domains(await search('kitten | puppy care')).sort()).toEqual(['kittens.example', 'puppies.example']);
+    expect(domains(await search('kittens OR puppies')).sort()).toEqual([
+      'kittens.example',
+      'puppies.example',
+    ]);
+    expect(domains(await search('kitten | puppy care')).sort()).toEqual([
+      'kittens.example',
+      'puppies.example',
+    ]);
   });
 
   it('finds wikipedia for "wikipeda" and says what it searched for', async () => {
@@ -119,11 +246,17 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
   });
 
   it('puts the friendlier of two equally relevant sites first', async () => {
-    expect(domains(await search('solar panel guide'))).toEqual(['solar-two.example', 'solar-one.example']);
+    expect(domains(await search('solar panel guide'))).toEqual([
+      'solar-two.example',
+      'solar-one.example',
+    ]);
   });
 
   it('does not let 1 up / 0 down outrank 90 up / 10 down', async () => {
-    expect(domains(await search('compost bins'))).toEqual(['compost-two.example', 'compost-one.example']);
+    expect(domains(await search('compost bins'))).toEqual([
+      'compost-two.example',
+      'compost-one.example',
+    ]);
   });
 
   it('finds a site named by a stop word', async () => {
@@ -145,7 +278,11 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
     const first = await search('origami', 1, 1);
     const second = await search('origami', 2, 1);
     const beyond = await search('origami', 3, 1);
-    expect([domains(first), domains(second), domains(beyond)]).toEqual([['twin-a.example'], ['twin-b.example'], []]);
+    expect([domains(first), domains(second), domains(beyond)]).toEqual([
+      ['twin-a.example'],
+      ['twin-b.example'],
+      [],
+    ]);
     expect(beyond.total).toBe(2);
   });
 

@@ -4,7 +4,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { openDatabase, type Database, type DatabaseHandle } from '@frenly/db';
 import { InProcessEventBus, silentLogger, type EventBus } from '@frenly/events';
 import { createJobQueue, type FrenlyJobQueues } from '@frenly/jobs';
-import { IDENTITY_HEADER, IdentityTokens, JsonLogger, MetricsService, createServiceApp, type FrenlyJobQueue } from '@frenly/platform';
+import {
+  IDENTITY_HEADER,
+  IdentityTokens,
+  JsonLogger,
+  MetricsService,
+  createServiceApp,
+  type FrenlyJobQueue,
+} from '@frenly/platform';
 import { createScratchDatabase } from '@frenly/testing';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
@@ -55,7 +62,11 @@ export class SearchContext {
     const bus = options.bus ?? new InProcessEventBus({ logger: silentLogger });
     const jobs = createJobQueue<FrenlyJobQueues>({ onError: () => undefined });
     const lines: string[] = [];
-    const logger = new JsonLogger({ service: 'search', level: 'warn', write: (line) => lines.push(line) });
+    const logger = new JsonLogger({
+      service: 'search',
+      level: 'warn',
+      write: (line) => lines.push(line),
+    });
     const tokens = new IdentityTokens(randomBytes(32));
     const app = await createServiceApp({
       service: 'search',
@@ -69,13 +80,27 @@ export class SearchContext {
           identityTokens: tokens,
           clock: options.clock,
           // The crawler stays off unless a test turns it on: it would crawl every fixture site.
-          settings: { seedOnStart: false, ...options.settings, crawl: { auto: false, ...options.settings?.crawl }, queryLog: { flushIntervalMs: 20, ...options.settings?.queryLog } },
+          settings: {
+            seedOnStart: false,
+            ...options.settings,
+            crawl: { auto: false, ...options.settings?.crawl },
+            queryLog: { flushIntervalMs: 20, ...options.settings?.queryLog },
+          },
         }),
       ],
     });
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;
-    return new SearchContext(app, opened.handle, bus, jobs, `http://127.0.0.1:${port}`, tokens, lines, opened.cleanup);
+    return new SearchContext(
+      app,
+      opened.handle,
+      bus,
+      jobs,
+      `http://127.0.0.1:${port}`,
+      tokens,
+      lines,
+      opened.cleanup,
+    );
   }
 
   get db(): Database {
@@ -88,7 +113,14 @@ export class SearchContext {
 
   /** The identity header the gateway would set for a signed-in user. */
   signedIn(userId = 'user-1'): Record<string, string> {
-    return { [IDENTITY_HEADER]: this.tokens.sign({ userId, firstName: 'Test', lastName: null, email: null }) };
+    return {
+      [IDENTITY_HEADER]: this.tokens.sign({
+        userId,
+        firstName: 'Test',
+        lastName: null,
+        email: null,
+      }),
+    };
   }
 
   /** Writes the searches logged so far (they are batched off the request path). */
@@ -97,7 +129,9 @@ export class SearchContext {
   }
 
   async count(table: string): Promise<number> {
-    const result = await this.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)}`);
+    const result = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.raw(table)}`,
+    );
     return Number(result.rows[0]?.n ?? 0);
   }
 
@@ -112,10 +146,16 @@ export class SearchContext {
   }
 }
 
-async function openEngine(engine: Engine): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
+async function openEngine(
+  engine: Engine,
+): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
   if (engine === 'PostgreSQL') {
     const scratch = await createScratchDatabase('frenly_search');
-    const handle = await openDatabase({ databaseUrl: scratch.url, schemas: ['search'], poolSize: 4 });
+    const handle = await openDatabase({
+      databaseUrl: scratch.url,
+      schemas: ['search'],
+      poolSize: 4,
+    });
     return { handle, cleanup: () => scratch.drop() };
   }
   const handle = await openDatabase({ dataDir: 'memory://', schemas: ['search'] });

@@ -10,11 +10,26 @@ describe('search HTTP routes', () => {
   const published: BusEvent[] = [];
 
   beforeAll(async () => {
-    ctx = await SearchContext.start({ engine: 'PostgreSQL', settings: { trustForwardedFor: true } });
-    await ctx.bus.subscribe({ group: 'routes-test', topics: [Topics.QueryLogged], handler: async (event) => void published.push(event) });
+    ctx = await SearchContext.start({
+      engine: 'PostgreSQL',
+      settings: { trustForwardedFor: true },
+    });
+    await ctx.bus.subscribe({
+      group: 'routes-test',
+      topics: [Topics.QueryLogged],
+      handler: async (event) => void published.push(event),
+    });
     await insertSites(ctx.db, [
-      { url: 'https://www.wikipedia.org/', title: 'Wikipedia', description: 'The free encyclopedia.' },
-      ...Array.from({ length: 12 }, (_, i) => ({ url: `https://garden-${i}.example/`, title: `Garden tips ${i}`, description: 'Growing vegetables in a small garden.' })),
+      {
+        url: 'https://www.wikipedia.org/',
+        title: 'Wikipedia',
+        description: 'The free encyclopedia.',
+      },
+      ...Array.from({ length: 12 }, (_, i) => ({
+        url: `https://garden-${i}.example/`,
+        title: `Garden tips ${i}`,
+        description: 'Growing vegetables in a small garden.',
+      })),
     ]);
   }, 60_000);
 
@@ -24,10 +39,21 @@ describe('search HTTP routes', () => {
 
   describe('GET /api/search', () => {
     it('answers the spec fields, the total in the body and in X-Total-Count', async () => {
-      const response = await ctx.http().get('/api/search').query({ q: '  Wikipedia  ' }).expect(200);
+      const response = await ctx
+        .http()
+        .get('/api/search')
+        .query({ q: '  Wikipedia  ' })
+        .expect(200);
       const body = response.body as SearchResponse;
       expect(response.headers['x-total-count']).toBe('1');
-      expect(body).toMatchObject({ query: 'Wikipedia', total: 1, totalIsEstimate: false, page: 1, limit: 10, correctedQuery: null });
+      expect(body).toMatchObject({
+        query: 'Wikipedia',
+        total: 1,
+        totalIsEstimate: false,
+        page: 1,
+        limit: 10,
+        correctedQuery: null,
+      });
       expect(Object.keys(body.results[0] ?? {}).sort()).toEqual(
         [
           'analysisData',
@@ -49,15 +75,32 @@ describe('search HTTP routes', () => {
           'url',
         ].sort(),
       );
-      expect(body.results[0]).toMatchObject({ url: 'https://www.wikipedia.org/', frenlinessScore: null, analysisData: null, analyzedAt: null, upvotes: 0 });
+      expect(body.results[0]).toMatchObject({
+        url: 'https://www.wikipedia.org/',
+        frenlinessScore: null,
+        analysisData: null,
+        analyzedAt: null,
+        upvotes: 0,
+      });
       // Never a score where there is no analysis: what is known, and why there is no more (the crawler is off in these tests).
-      expect(body.results[0]?.insight).toEqual({ state: 'not_analysable', reason: 'Automatic crawling is switched off on this installation' });
+      expect(body.results[0]?.insight).toEqual({
+        state: 'not_analysable',
+        reason: 'Automatic crawling is switched off on this installation',
+      });
       expect(body.web).toBe('reachable');
     });
 
     it('pages with page and limit', async () => {
-      const first = (await ctx.http().get('/api/search').query({ q: 'garden', limit: '5' }).expect(200)).body as SearchResponse;
-      const third = (await ctx.http().get('/api/search').query({ q: 'garden', limit: '5', page: '3' }).expect(200)).body as SearchResponse;
+      const first = (
+        await ctx.http().get('/api/search').query({ q: 'garden', limit: '5' }).expect(200)
+      ).body as SearchResponse;
+      const third = (
+        await ctx
+          .http()
+          .get('/api/search')
+          .query({ q: 'garden', limit: '5', page: '3' })
+          .expect(200)
+      ).body as SearchResponse;
       expect(first).toMatchObject({ total: 12, page: 1, limit: 5 });
       expect(first.results).toHaveLength(5);
       expect(third.results).toHaveLength(2);
@@ -83,20 +126,42 @@ describe('search HTTP routes', () => {
     });
 
     it('logs every search as search.query-logged through the outbox, with a salted visitor hash and no address', async () => {
-      await ctx.http().get('/api/search').query({ q: 'Garden   TIPS' }).set('X-Forwarded-For', '192.0.2.44').set('User-Agent', 'agent-a').expect(200);
-      await ctx.http().get('/api/search').query({ q: 'nothing-matches-this' }).set('X-Forwarded-For', '192.0.2.44').set('User-Agent', 'agent-a').expect(200);
+      await ctx
+        .http()
+        .get('/api/search')
+        .query({ q: 'Garden   TIPS' })
+        .set('X-Forwarded-For', '192.0.2.44')
+        .set('User-Agent', 'agent-a')
+        .expect(200);
+      await ctx
+        .http()
+        .get('/api/search')
+        .query({ q: 'nothing-matches-this' })
+        .set('X-Forwarded-For', '192.0.2.44')
+        .set('User-Agent', 'agent-a')
+        .expect(200);
       await ctx.flushQueryLog();
       const events = await waitFor(() => {
-        const found = published.filter((event) => ['garden tips', 'nothing-matches-this'].includes((event.payload as QueryLoggedV1).normalizedQuery));
+        const found = published.filter((event) =>
+          ['garden tips', 'nothing-matches-this'].includes(
+            (event.payload as QueryLoggedV1).normalizedQuery,
+          ),
+        );
         return found.length === 2 ? found : undefined;
       });
       const [garden, nothing] = events.map((event) => event.payload as QueryLoggedV1);
-      expect(garden).toMatchObject({ query: 'Garden   TIPS', normalizedQuery: 'garden tips', resultCount: 12 });
+      expect(garden).toMatchObject({
+        query: 'Garden   TIPS',
+        normalizedQuery: 'garden tips',
+        resultCount: 12,
+      });
       expect(nothing).toMatchObject({ resultCount: 0 });
       expect(garden?.visitorHash).toMatch(/^[0-9a-f]{32}$/);
       expect(garden?.visitorHash).toBe(nothing?.visitorHash);
       expect(JSON.stringify(events)).not.toContain('192.0.2.44');
-      const outbox = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from search.outbox where payload::text like '%192.0.2.44%'`);
+      const outbox = await ctx.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from search.outbox where payload::text like '%192.0.2.44%'`,
+      );
       expect(outbox.rows[0]?.n).toBe(0);
     });
   });

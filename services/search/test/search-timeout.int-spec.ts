@@ -12,8 +12,17 @@ describe('a search that runs too long on PostgreSQL', () => {
   let locker: PoolClient | undefined;
 
   beforeAll(async () => {
-    ctx = await SearchContext.start({ engine: 'PostgreSQL', settings: { queryTimeoutMs: QUERY_TIMEOUT_MS } });
-    await insertSites(ctx.db, [{ url: 'https://lighthouse-keepers.example/', title: 'Lighthouse keepers', description: 'Stories from the coast.' }]);
+    ctx = await SearchContext.start({
+      engine: 'PostgreSQL',
+      settings: { queryTimeoutMs: QUERY_TIMEOUT_MS },
+    });
+    await insertSites(ctx.db, [
+      {
+        url: 'https://lighthouse-keepers.example/',
+        title: 'Lighthouse keepers',
+        description: 'Stories from the coast.',
+      },
+    ]);
   }, 60_000);
 
   afterAll(async () => {
@@ -30,11 +39,22 @@ describe('a search that runs too long on PostgreSQL', () => {
     await locker.query('lock table search.site_heads in access exclusive mode');
 
     const started = Date.now();
-    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => ctx.http().get('/api/search').query({ q: `lighthouse ${i}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        ctx
+          .http()
+          .get('/api/search')
+          .query({ q: `lighthouse ${i}` }),
+      ),
+    );
     const elapsed = Date.now() - started;
     for (const response of responses) {
       expect(response.status).toBe(503);
-      expect(response.body).toMatchObject({ statusCode: 503, code: SearchErrorCode.SearchTimedOut, message: expect.stringMatching(/took too long/) });
+      expect(response.body).toMatchObject({
+        statusCode: 503,
+        code: SearchErrorCode.SearchTimedOut,
+        message: expect.stringMatching(/took too long/),
+      });
     }
     // Each request gave up after about the timeout (plus the grace), never the pool's 5 s wait.
     expect(elapsed).toBeLessThan(3 * QUERY_TIMEOUT_MS + 1500);
@@ -44,6 +64,8 @@ describe('a search that runs too long on PostgreSQL', () => {
     locker = undefined;
     const after = await ctx.http().get('/api/search').query({ q: 'lighthouse' });
     expect(after.status).toBe(200);
-    expect(after.body.results.map((site: { domain: string }) => site.domain)).toEqual(['lighthouse-keepers.example']);
+    expect(after.body.results.map((site: { domain: string }) => site.domain)).toEqual([
+      'lighthouse-keepers.example',
+    ]);
   });
 });

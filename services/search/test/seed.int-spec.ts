@@ -24,7 +24,10 @@ describe('seed corpus', () => {
 
 describe('seed load at start', () => {
   it('seeds an empty catalogue before the service answers', async () => {
-    const ctx = await SearchContext.start({ engine: 'PostgreSQL', settings: { seedOnStart: true } });
+    const ctx = await SearchContext.start({
+      engine: 'PostgreSQL',
+      settings: { seedOnStart: true },
+    });
     try {
       const response = await ctx.http().get('/api/search').query({ q: 'wikipedia' }).expect(200);
       expect(response.body.results[0].domain).toBe('wikipedia.org');
@@ -52,7 +55,9 @@ describe.each(ENGINES)('seed load on %s', (engine) => {
     expect(first.inserted).toBeGreaterThanOrEqual(1000);
     const sites = await ctx.count('search.sites');
     expect(sites).toBe(first.inserted);
-    const announced = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from search.outbox where topic = ${Topics.SiteIndexed}`);
+    const announced = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from search.outbox where topic = ${Topics.SiteIndexed}`,
+    );
     expect(Number(announced.rows[0]?.n)).toBe(sites);
     process.stdout.write(`seed on ${engine}: ${first.inserted} sites in ${first.durationMs} ms\n`);
 
@@ -64,13 +69,18 @@ describe.each(ENGINES)('seed load on %s', (engine) => {
 
   it('answers real queries on a fresh install', async () => {
     const sut = ctx.app.get(SearchService);
-    const search = async (q: string) => (await sut.search({ q, page: 1, limit: 10 }, visitor)).results.map((site) => site.domain);
+    const search = async (q: string) =>
+      (await sut.search({ q, page: 1, limit: 10 }, visitor)).results.map((site) => site.domain);
 
     expect((await search('wikipedia'))[0]).toBe('wikipedia.org');
     expect((await search('python docs'))[0]).toBe('docs.python.org');
     const climate = await sut.search({ q: 'climate', page: 1, limit: 10 }, visitor);
     expect(climate.total).toBeGreaterThanOrEqual(10);
-    expect(climate.results.slice(0, 5).every((site) => /climate/i.test(`${site.title} ${site.description}`))).toBe(true);
+    expect(
+      climate.results
+        .slice(0, 5)
+        .every((site) => /climate/i.test(`${site.title} ${site.description}`)),
+    ).toBe(true);
     expect((await search('wikipeda'))[0]).toBe('wikipedia.org');
   });
 });

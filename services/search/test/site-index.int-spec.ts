@@ -39,25 +39,56 @@ describe.each(ENGINES)('the search index relations on %s', (engine) => {
     await ctx?.close();
   });
 
-  const drift = async () => (await ctx.db.execute<{ id: number }>(DRIFT)).rows.map((row) => Number(row.id));
-  const domains = async (q: string) => (await search.search({ q, page: 1, limit: 10 }, visitor)).results.map((site) => site.domain);
+  const drift = async () =>
+    (await ctx.db.execute<{ id: number }>(DRIFT)).rows.map((row) => Number(row.id));
+  const domains = async (q: string) =>
+    (await search.search({ q, page: 1, limit: 10 }, visitor)).results.map((site) => site.domain);
 
   it('follows inserts, upserts, updates of rank and text, and deletes', async () => {
     const ids = await insertSites(ctx.db, [
-      { url: 'https://heron-watch.example/', title: 'Heron watch', description: 'Birds of the estuary.', pageText: 'Grey herons nest in spring.' },
-      { url: 'https://kestrel-notes.example/', title: 'Kestrel notes', description: 'Falcons in town.', frenlinessScore: 70 },
+      {
+        url: 'https://heron-watch.example/',
+        title: 'Heron watch',
+        description: 'Birds of the estuary.',
+        pageText: 'Grey herons nest in spring.',
+      },
+      {
+        url: 'https://kestrel-notes.example/',
+        title: 'Kestrel notes',
+        description: 'Falcons in town.',
+        frenlinessScore: 70,
+      },
     ]);
     expect(await drift()).toEqual([]);
     const heron = ids.get('https://heron-watch.example/') as number;
 
     // An upsert that changes the title and description re-tokenises the site.
-    await sites.upsertByUrl({ url: 'https://heron-watch.example/', domain: 'heron-watch.example', title: 'Egret watch', description: 'Waders of the estuary.' });
+    await sites.upsertByUrl({
+      url: 'https://heron-watch.example/',
+      domain: 'heron-watch.example',
+      title: 'Egret watch',
+      description: 'Waders of the estuary.',
+    });
     // A vote moves its rank only.
-    const vote = makeEvent(Topics.VoteCast, heron, { siteId: heron, userId: 'u1', vote: 'up', upvotes: 90, downvotes: 10, siteVersion: 1 } satisfies VoteCastV1);
+    const vote = makeEvent(Topics.VoteCast, heron, {
+      siteId: heron,
+      userId: 'u1',
+      vote: 'up',
+      upvotes: 90,
+      downvotes: 10,
+      siteVersion: 1,
+    } satisfies VoteCastV1);
     await ctx.app.get(SiteEventsConsumer).onVoteCast(vote);
     // A crawl changes the page text.
     await ctx.db.transaction((tx) =>
-      sites.upsertCrawledPage(tx, { url: 'https://kestrel-notes.example/', domain: 'kestrel-notes.example', title: 'Kestrel notes', description: 'Falcons in town.', pageText: 'Hovering over the ring road.', language: 'en' }),
+      sites.upsertCrawledPage(tx, {
+        url: 'https://kestrel-notes.example/',
+        domain: 'kestrel-notes.example',
+        title: 'Kestrel notes',
+        description: 'Falcons in town.',
+        pageText: 'Hovering over the ring road.',
+        language: 'en',
+      }),
     );
     expect(await drift()).toEqual([]);
     expect(await domains('egret')).toEqual(['heron-watch.example']);
@@ -73,7 +104,11 @@ describe.each(ENGINES)('the search index relations on %s', (engine) => {
     const indexesBefore = await indexNames();
     const repository = ctx.app.get(SearchIndexRepository);
     const dropped = await repository.suspend();
-    expect(dropped.map((index) => index.name).sort()).toEqual(indexesBefore.filter((name) => !name.endsWith('_pkey') && name !== 'sites_url_unique' && name !== 'lexicon_pkey'));
+    expect(dropped.map((index) => index.name).sort()).toEqual(
+      indexesBefore.filter(
+        (name) => !name.endsWith('_pkey') && name !== 'sites_url_unique' && name !== 'lexicon_pkey',
+      ),
+    );
     // The indexing trigger is gone for the load (a disabled one would still collect the rows).
     expect(await insertTrigger()).toBeUndefined();
     // A bulk load straight into the catalogue: nothing indexed yet.
@@ -91,12 +126,24 @@ describe.each(ENGINES)('the search index relations on %s', (engine) => {
     expect(await repository.suspended()).toEqual([]);
     expect(await insertTrigger()).toBe('O');
     // Table order is static-rank order (the ranges are written best first, one after the other).
-    const order = await ctx.db.execute<{ id: number }>(sql`select id from search.site_heads where id in (select id from search.sites where domain like 'bulk-%') order by ctid`);
-    const byRank = await ctx.db.execute<{ id: number }>(sql`select id from search.site_heads where id in (select id from search.sites where domain like 'bulk-%') order by static_rank desc, id`);
-    expect(isMergeOfSortedRuns(order.rows.map((row) => Number(row.id)), byRank.rows.map((row) => Number(row.id)), 1)).toBe(true);
+    const order = await ctx.db.execute<{ id: number }>(
+      sql`select id from search.site_heads where id in (select id from search.sites where domain like 'bulk-%') order by ctid`,
+    );
+    const byRank = await ctx.db.execute<{ id: number }>(
+      sql`select id from search.site_heads where id in (select id from search.sites where domain like 'bulk-%') order by static_rank desc, id`,
+    );
+    expect(
+      isMergeOfSortedRuns(
+        order.rows.map((row) => Number(row.id)),
+        byRank.rows.map((row) => Number(row.id)),
+        1,
+      ),
+    ).toBe(true);
     // Searchable, and the lexicon knows the new words.
     expect((await search.search({ q: 'quinces', page: 1, limit: 50 }, visitor)).total).toBe(40);
-    expect((await search.search({ q: 'quinse', page: 1, limit: 5 }, visitor)).correctedQuery).toBe('quinces');
+    expect((await search.search({ q: 'quinse', page: 1, limit: 5 }, visitor)).correctedQuery).toBe(
+      'quinces',
+    );
   });
 
   it('empties with the catalogue', async () => {

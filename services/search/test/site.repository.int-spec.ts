@@ -20,7 +20,11 @@ describe.each([
   });
 
   it('inserts a new site with catalogue defaults', async () => {
-    const site = await sut.upsertByUrl({ url: 'https://www.wikipedia.org/', domain: 'wikipedia.org', title: 'Wikipedia' });
+    const site = await sut.upsertByUrl({
+      url: 'https://www.wikipedia.org/',
+      domain: 'wikipedia.org',
+      title: 'Wikipedia',
+    });
     expect(site).toMatchObject({
       url: 'https://www.wikipedia.org/',
       domain: 'wikipedia.org',
@@ -36,7 +40,11 @@ describe.each([
   });
 
   it('upserts by url: same id, refreshed fields, no duplicate', async () => {
-    const first = await sut.upsertByUrl({ url: 'https://example.org/a', domain: 'Example.org', title: 'Old title' });
+    const first = await sut.upsertByUrl({
+      url: 'https://example.org/a',
+      domain: 'Example.org',
+      title: 'Old title',
+    });
     const again = await sut.upsertByUrl({
       url: 'https://example.org/a',
       domain: 'example.org',
@@ -44,14 +52,26 @@ describe.each([
       description: 'Now with a description',
     });
     expect(again.id).toBe(first.id);
-    expect(again).toMatchObject({ title: 'New title', description: 'Now with a description', domain: 'example.org' });
+    expect(again).toMatchObject({
+      title: 'New title',
+      description: 'Now with a description',
+      domain: 'example.org',
+    });
     expect(again.indexedAt.getTime()).toBeGreaterThanOrEqual(first.indexedAt.getTime());
     expect(await sut.findByDomain('example.org')).toHaveLength(1);
   });
 
   it('finds every page of a domain, oldest first, and nothing for unknown ids or domains', async () => {
-    const b = await sut.upsertByUrl({ url: 'https://example.org/b', domain: 'example.org', title: 'B' });
-    await sut.upsertByUrl({ url: 'https://other.example/', domain: 'other.example', title: 'Other' });
+    const b = await sut.upsertByUrl({
+      url: 'https://example.org/b',
+      domain: 'example.org',
+      title: 'B',
+    });
+    await sut.upsertByUrl({
+      url: 'https://other.example/',
+      domain: 'other.example',
+      title: 'Other',
+    });
     const pages = await sut.findByDomain('EXAMPLE.org');
     expect(pages.map((p) => p.url)).toEqual(['https://example.org/a', 'https://example.org/b']);
     expect(pages[1]?.id).toBe(b.id);
@@ -60,20 +80,57 @@ describe.each([
   });
 
   it('keeps a lexicon of catalogue words for typo correction, and rebuilds it after a bulk load', async () => {
-    await sut.insertNew(fixture.handle.db, [{ url: 'https://www.openstreetmap.org/', domain: 'openstreetmap.org', title: 'OpenStreetMap', description: 'The free wiki world map.', tags: ['maps'], language: 'en' }], 'seed');
+    await sut.insertNew(
+      fixture.handle.db,
+      [
+        {
+          url: 'https://www.openstreetmap.org/',
+          domain: 'openstreetmap.org',
+          title: 'OpenStreetMap',
+          description: 'The free wiki world map.',
+          tags: ['maps'],
+          language: 'en',
+        },
+      ],
+      'seed',
+    );
     // The corrections a search that finds nothing looks up (search.ranked_page).
     const search = new SearchRepository(fixture.handle.db);
     const correctionsFor = async (terms: string[]) => {
       const query = sql`plainto_tsquery('english'::regconfig, ${terms.join(' ')})`;
       const page = await search.rankedPage({
-        ...{ query, indexOnlyQuery: query, rechecks: false, unpredictable: false, exactText: '', offset: 0, limit: 10, candidateLimit: 300, hasExclusions: false },
-        ...{ bodyTierBelow: 100, bodyScanLimit: 2000, statementTimeoutMs: 3000, correctTerms: terms, correctBelow: 3, minSimilarity: 0.3 },
+        ...{
+          query,
+          indexOnlyQuery: query,
+          rechecks: false,
+          unpredictable: false,
+          exactText: '',
+          offset: 0,
+          limit: 10,
+          candidateLimit: 300,
+          hasExclusions: false,
+        },
+        ...{
+          bodyTierBelow: 100,
+          bodyScanLimit: 2000,
+          statementTimeoutMs: 3000,
+          correctTerms: terms,
+          correctBelow: 3,
+          minSimilarity: 0.3,
+        },
       });
       return page.corrections;
     };
-    expect(await correctionsFor(['openstreetmap', 'opnstreetmap', 'zzzzzz'])).toEqual(new Map([['opnstreetmap', 'openstreetmap'], ['zzzzzz', undefined]]));
+    expect(await correctionsFor(['openstreetmap', 'opnstreetmap', 'zzzzzz'])).toEqual(
+      new Map([
+        ['opnstreetmap', 'openstreetmap'],
+        ['zzzzzz', undefined],
+      ]),
+    );
     // A bulk load straight into the table (as a benchmark does) leaves the lexicon behind…
-    await fixture.handle.db.execute(sql`insert into search.sites (url, domain, title) values ('https://www.gutenberg.org/', 'gutenberg.org', 'Project Gutenberg')`);
+    await fixture.handle.db.execute(
+      sql`insert into search.sites (url, domain, title) values ('https://www.gutenberg.org/', 'gutenberg.org', 'Project Gutenberg')`,
+    );
     expect((await correctionsFor(['gutenbreg']))?.get('gutenbreg')).toBeUndefined();
     // …until it is rebuilt.
     await sut.rebuildLexicon();

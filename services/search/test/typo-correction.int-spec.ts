@@ -8,28 +8,100 @@ import { ENGINES, SearchContext } from './search-context.js';
 // "Showing results for" (correctedQuery) appears only when the correction finds results.
 
 const FIXTURES: FixtureSite[] = [
-  { url: 'https://big-cats.example/', title: 'Jaguar facts', description: 'The jaguar is a big cat of the Americas.' },
-  { url: 'https://jag-club.example/', title: 'Jag owners club', description: 'Jag meets and parts.' },
-  { url: 'https://nyc-boroughs.example/', title: 'The Bronx', description: 'A borough of New York City, home of the Yankees.' },
-  { url: 'https://mission.example/', title: 'Mission control', description: 'How flight controllers keep control of a spacecraft.' },
-  { url: 'https://pylists.example/', title: 'Python list tutorial', description: 'Lists in Python: append, slice and sort.' },
-  { url: 'https://gardening.example/', title: 'Comprehensive gardening guide', description: 'Everything about soil and seeds.' },
-  { url: 'https://offroad.example/', title: 'Off-road driving', description: 'Driving off the road, out in the wild.' },
+  {
+    url: 'https://big-cats.example/',
+    title: 'Jaguar facts',
+    description: 'The jaguar is a big cat of the Americas.',
+  },
+  {
+    url: 'https://jag-club.example/',
+    title: 'Jag owners club',
+    description: 'Jag meets and parts.',
+  },
+  {
+    url: 'https://nyc-boroughs.example/',
+    title: 'The Bronx',
+    description: 'A borough of New York City, home of the Yankees.',
+  },
+  {
+    url: 'https://mission.example/',
+    title: 'Mission control',
+    description: 'How flight controllers keep control of a spacecraft.',
+  },
+  {
+    url: 'https://pylists.example/',
+    title: 'Python list tutorial',
+    description: 'Lists in Python: append, slice and sort.',
+  },
+  {
+    url: 'https://gardening.example/',
+    title: 'Comprehensive gardening guide',
+    description: 'Everything about soil and seeds.',
+  },
+  {
+    url: 'https://offroad.example/',
+    title: 'Off-road driving',
+    description: 'Driving off the road, out in the wild.',
+  },
   // "cral": "crab" is used more than "coral", but only "coral" goes with "sea".
-  { url: 'https://coral-sea-1942.example/', title: 'Battle of the Coral Sea', description: 'Carrier battle of May 1942.' },
-  { url: 'https://coral-islands.example/', title: 'Coral Sea Islands', description: 'An Australian territory of reefs and islands.' },
-  { url: 'https://crab-recipes.example/', title: 'Crab recipes', description: 'Crab cakes and chilli crab.' },
-  { url: 'https://king-crab.example/', title: 'King crab fishing', description: 'Boats and pots for crab.' },
-  { url: 'https://crab-shack.example/', title: 'The crab shack', description: 'Seafood by the harbour.' },
+  {
+    url: 'https://coral-sea-1942.example/',
+    title: 'Battle of the Coral Sea',
+    description: 'Carrier battle of May 1942.',
+  },
+  {
+    url: 'https://coral-islands.example/',
+    title: 'Coral Sea Islands',
+    description: 'An Australian territory of reefs and islands.',
+  },
+  {
+    url: 'https://crab-recipes.example/',
+    title: 'Crab recipes',
+    description: 'Crab cakes and chilli crab.',
+  },
+  {
+    url: 'https://king-crab.example/',
+    title: 'King crab fishing',
+    description: 'Boats and pots for crab.',
+  },
+  {
+    url: 'https://crab-shack.example/',
+    title: 'The crab shack',
+    description: 'Seafood by the harbour.',
+  },
   // "plaa": "play" and "plan" are used more than "playa", but only "playa" goes with "la".
-  { url: 'https://la-playa.example/', title: 'La Playa resort', description: 'Beach hotel on the coast.' },
-  { url: 'https://play-games.example/', title: 'Play games online', description: 'Free games to play.' },
+  {
+    url: 'https://la-playa.example/',
+    title: 'La Playa resort',
+    description: 'Beach hotel on the coast.',
+  },
+  {
+    url: 'https://play-games.example/',
+    title: 'Play games online',
+    description: 'Free games to play.',
+  },
   { url: 'https://play-music.example/', title: 'Play music', description: 'Learn to play guitar.' },
-  { url: 'https://plan-trip.example/', title: 'Plan your trip', description: 'A travel plan in minutes.' },
-  { url: 'https://camel-trek.example/', title: 'Camel treks', description: 'Desert caravans by camel.' },
-  { url: 'https://cma-awards.example/', title: 'CMA awards', description: 'Country music CMA winners.' },
+  {
+    url: 'https://plan-trip.example/',
+    title: 'Plan your trip',
+    description: 'A travel plan in minutes.',
+  },
+  {
+    url: 'https://camel-trek.example/',
+    title: 'Camel treks',
+    description: 'Desert caravans by camel.',
+  },
+  {
+    url: 'https://cma-awards.example/',
+    title: 'CMA awards',
+    description: 'Country music CMA winners.',
+  },
   // A misspelling that is itself a (rare) word of the index, beside a far more frequent neighbour.
-  { url: 'https://money-howto.example/', title: 'How to recieve money', description: 'Transfers from abroad.' },
+  {
+    url: 'https://money-howto.example/',
+    title: 'How to recieve money',
+    description: 'Transfers from abroad.',
+  },
   ...Array.from({ length: 10 }, (_, i) => ({
     url: `https://inbox-${i}.example/`,
     title: `Receive email ${i}`,
@@ -49,7 +121,8 @@ describe.each(ENGINES)('typo correction through the search API on %s', (engine) 
     await ctx?.close();
   });
 
-  const search = async (q: string): Promise<SearchResponse> => (await ctx.http().get('/api/search').query({ q }).expect(200)).body as SearchResponse;
+  const search = async (q: string): Promise<SearchResponse> =>
+    (await ctx.http().get('/api/search').query({ q }).expect(200)).body as SearchResponse;
   const domains = (response: SearchResponse) => response.results.map((result) => result.domain);
 
   it('corrects an adjacent swap to the known word ("jagaur" is jaguar, never "jag")', async () => {
@@ -60,7 +133,10 @@ describe.each(ENGINES)('typo correction through the search API on %s', (engine) 
     const bronx = await search('brnox');
     expect(bronx.correctedQuery).toBe('bronx');
     expect(domains(bronx)[0]).toBe('nyc-boroughs.example');
-    expect(await search('cmael')).toMatchObject({ correctedQuery: 'camel', results: [{ domain: 'camel-trek.example' }] });
+    expect(await search('cmael')).toMatchObject({
+      correctedQuery: 'camel',
+      results: [{ domain: 'camel-trek.example' }],
+    });
   });
 
   it('corrects the whole query as a unit: "cral sea" is "coral sea", not the more frequent "crab sea"', async () => {
@@ -83,12 +159,21 @@ describe.each(ENGINES)('typo correction through the search API on %s', (engine) 
     expect(response.correctedQuery).toBe('receive email');
     expect(response.total).toBe(10);
     // As typed, "recieve" finds its page: nothing to correct.
-    expect(await search('recieve')).toMatchObject({ correctedQuery: null, results: [{ domain: 'money-howto.example' }] });
+    expect(await search('recieve')).toMatchObject({
+      correctedQuery: null,
+      results: [{ domain: 'money-howto.example' }],
+    });
   });
 
   it('keeps phrases, exclusions and OR working around a corrected word', async () => {
-    expect(await search('"coral sea" batle')).toMatchObject({ correctedQuery: '"coral sea" battle', results: [{ domain: 'coral-sea-1942.example' }] });
-    expect(await search('cral sea -islands')).toMatchObject({ correctedQuery: 'coral sea -islands', results: [{ domain: 'coral-sea-1942.example' }] });
+    expect(await search('"coral sea" batle')).toMatchObject({
+      correctedQuery: '"coral sea" battle',
+      results: [{ domain: 'coral-sea-1942.example' }],
+    });
+    expect(await search('cral sea -islands')).toMatchObject({
+      correctedQuery: 'coral sea -islands',
+      results: [{ domain: 'coral-sea-1942.example' }],
+    });
     const either = await search('jagaur OR brnox');
     expect(either.correctedQuery).toBe('jaguar OR bronx');
     expect(domains(either).sort()).toEqual(['big-cats.example', 'nyc-boroughs.example']);
@@ -108,7 +193,12 @@ describe.each(ENGINES)('typo correction through the search API on %s', (engine) 
 
   it('learns the words of sites indexed after its dictionary was built', async () => {
     expect((await search('qoukka')).correctedQuery).toBeNull();
-    await insertSites(ctx.db, [{ url: 'https://rottnest.example/', title: 'Quokka island', description: 'Meet the quokka.' }]);
-    expect(await search('qoukka')).toMatchObject({ correctedQuery: 'quokka', results: [{ domain: 'rottnest.example' }] });
+    await insertSites(ctx.db, [
+      { url: 'https://rottnest.example/', title: 'Quokka island', description: 'Meet the quokka.' },
+    ]);
+    expect(await search('qoukka')).toMatchObject({
+      correctedQuery: 'quokka',
+      results: [{ domain: 'rottnest.example' }],
+    });
   });
 });

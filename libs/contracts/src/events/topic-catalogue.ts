@@ -20,7 +20,8 @@ export const TOPIC_CATALOGUE: Readonly<Record<TopicName, TopicDescription>> = {
     producer: 'ledger',
     consumers: ['search', 'analysis', 'realtime'],
     key: 'The site id, as a decimal string.',
-    summary: "A user's vote changed a site's counts; carries the new totals (not a delta) and the site's version.",
+    summary:
+      "A user's vote changed a site's counts; carries the new totals (not a delta) and the site's version.",
   },
   [Topics.StakePlaced]: {
     producer: 'ledger',
@@ -32,7 +33,8 @@ export const TOPIC_CATALOGUE: Readonly<Record<TopicName, TopicDescription>> = {
     producer: 'analysis',
     consumers: ['search'],
     key: "The site's canonical URL (the site may not have an id yet).",
-    summary: 'An analysis of a site finished: Frenliness and trust scores, UX scores and the evidence behind them.',
+    summary:
+      'An analysis of a site finished: Frenliness and trust scores, UX scores and the evidence behind them.',
   },
   [Topics.SiteIndexed]: {
     producer: 'search',
@@ -44,12 +46,14 @@ export const TOPIC_CATALOGUE: Readonly<Record<TopicName, TopicDescription>> = {
     producer: 'search',
     consumers: [],
     key: 'The normalised query.',
-    summary: 'A search was run (for analytics and trending); the visitor is a salted hash, never an IP address.',
+    summary:
+      'A search was run (for analytics and trending); the visitor is a salted hash, never an IP address.',
   },
   [Topics.SiteCrawled]: {
     producer: 'search',
     consumers: ['analysis'],
     key: 'The site id, as a decimal string.',
-    summary: "The crawler fetched a site's start page: its HTML (gzip, base64, capped) and headers, for the HTML tier of the analysis without a second fetch.",
+    summary:
+      "The crawler fetched a site's start page: its HTML (gzip, base64, capped) and headers, for the HTML tier of the analysis without a second fetch.",
   },
 };

@@ -1,4 +1,8 @@
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER } from './stake.js';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from './stake.js';
 import { TOTAL_COUNT_HEADER } from './search.js';
 
 /**
@@ -11,16 +15,31 @@ import { TOTAL_COUNT_HEADER } from './search.js';
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who answers the route behind the gateway; 'each service' routes are answered by every process itself. */
-export type ApiRouteOwner = 'gateway' | 'search' | 'ledger' | 'analysis' | 'realtime' | 'each service';
+export type ApiRouteOwner =
+  'gateway' | 'search' | 'ledger' | 'analysis' | 'realtime' | 'each service';
 
-export type ApiTag = 'search' | 'sites' | 'ledger' | 'analysis' | 'auth' | 'push' | 'live' | 'meta' | 'operations' | 'docs';
+export type ApiTag =
+  | 'search'
+  | 'sites'
+  | 'ledger'
+  | 'analysis'
+  | 'auth'
+  | 'push'
+  | 'live'
+  | 'meta'
+  | 'operations'
+  | 'docs';
 
 export interface ApiParameter {
   readonly name: string;
   readonly in: 'path' | 'query' | 'header';
   readonly description: string;
   readonly required?: boolean;
-  readonly schema: { readonly type: 'integer' | 'string'; readonly minimum?: number; readonly maxLength?: number };
+  readonly schema: {
+    readonly type: 'integer' | 'string';
+    readonly minimum?: number;
+    readonly maxLength?: number;
+  };
 }
 
 export interface ApiResponse {
@@ -84,13 +103,20 @@ const returnTo: ApiParameter = {
   schema: { type: 'string' },
 };
 
-const error = (status: number, description: string): ApiResponse => ({ status, description, body: 'ErrorResponse' });
+const error = (status: number, description: string): ApiResponse => ({
+  status,
+  description,
+  body: 'ErrorResponse',
+});
 const badRequest = error(400, 'The request is invalid; `message` says what is wrong.');
 const signInRequired = error(401, 'Not signed in.');
 const redirect = (description: string): ApiResponse => ({
   status: 302,
   description,
-  headers: { Location: 'Where the browser goes next.', 'Set-Cookie': 'The session or sign-in state cookie.' },
+  headers: {
+    Location: 'Where the browser goes next.',
+    'Set-Cookie': 'The session or sign-in state cookie.',
+  },
 });
 
 /** Every route, grouped by owner. Order is the order of the document. */
@@ -103,10 +129,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'search',
     summary: 'Search the catalogue',
-    description: 'Ranked results for a web query, one page at a time. A misspelt query that matches nothing is corrected (`correctedQuery`).',
+    description:
+      'Ranked results for a web query, one page at a time. A misspelt query that matches nothing is corrected (`correctedQuery`).',
     query: 'SearchRequest',
     responses: [
-      { status: 200, description: 'A page of results.', body: 'SearchResponse', headers: { [TOTAL_COUNT_HEADER]: 'Number of matching sites (as `total`).' } },
+      {
+        status: 200,
+        description: 'A page of results.',
+        body: 'SearchResponse',
+        headers: { [TOTAL_COUNT_HEADER]: 'Number of matching sites (as `total`).' },
+      },
       badRequest,
     ],
   },
@@ -117,7 +149,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'search',
     summary: 'Trending queries',
-    responses: [{ status: 200, description: 'Normalised queries, hottest first; empty when none trend.', body: 'TrendingResponse' }],
+    responses: [
+      {
+        status: 200,
+        description: 'Normalised queries, hottest first; empty when none trend.',
+        body: 'TrendingResponse',
+      },
+    ],
   },
   {
     method: 'POST',
@@ -130,7 +168,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: 'SiteSubmitRequest',
     responses: [
       { status: 202, description: 'Queued for crawling.', body: 'SiteSubmitResponse' },
-      error(400, 'Not a usable http(s) URL, or one Frenly never fetches (`INVALID_URL`, `URL_REFUSED`).'),
+      error(
+        400,
+        'Not a usable http(s) URL, or one Frenly never fetches (`INVALID_URL`, `URL_REFUSED`).',
+      ),
       signInRequired,
       error(429, 'Too many submissions (`SUBMISSION_LIMIT`).'),
     ],
@@ -149,7 +190,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
       {
         name: IDEMPOTENCY_KEY_HEADER,
         in: 'header',
-        description: 'Makes the request safe to retry: the same key (per user) returns the first answer.',
+        description:
+          'Makes the request safe to retry: the same key (per user) returns the first answer.',
         schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
       },
     ],
@@ -159,11 +201,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
         status: 201,
         description: "The stake and the user's new balance.",
         body: 'StakeCreateResponse',
-        headers: { [IDEMPOTENT_REPLAYED_HEADER]: '`true` when this answer is a replay of an earlier request with the same key.' },
+        headers: {
+          [IDEMPOTENT_REPLAYED_HEADER]:
+            '`true` when this answer is a replay of an earlier request with the same key.',
+        },
       },
       error(400, 'Invalid body, `INSUFFICIENT_BALANCE`, or `UNKNOWN_SITE`.'),
       signInRequired,
-      error(422, 'The Idempotency-Key was used with a different request (`IDEMPOTENCY_KEY_REUSED`).'),
+      error(
+        422,
+        'The Idempotency-Key was used with a different request (`IDEMPOTENCY_KEY_REUSED`).',
+      ),
     ],
   },
   {
@@ -173,7 +221,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'signed-in',
     tag: 'ledger',
     summary: "The signed-in user's stakes, newest first",
-    responses: [{ status: 200, description: 'Stakes.', body: 'StakeDto', array: true }, signInRequired],
+    responses: [
+      { status: 200, description: 'Stakes.', body: 'StakeDto', array: true },
+      signInRequired,
+    ],
   },
   {
     method: 'GET',
@@ -183,7 +234,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'ledger',
     summary: "The signed-in user's bamboo balance",
     description: 'The first call opens the account with its signup grant.',
-    responses: [{ status: 200, description: 'The balance.', body: 'BalanceResponse' }, signInRequired],
+    responses: [
+      { status: 200, description: 'The balance.', body: 'BalanceResponse' },
+      signInRequired,
+    ],
   },
   {
     method: 'GET',
@@ -192,9 +246,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'signed-in',
     tag: 'ledger',
     summary: "The signed-in user's votes on the given sites",
-    description: 'So that vote buttons can show how the user voted. Sites the user has not voted on are absent.',
+    description:
+      'So that vote buttons can show how the user voted. Sites the user has not voted on are absent.',
     query: 'MyVotesRequest',
-    responses: [{ status: 200, description: 'The votes.', body: 'MyVotesResponse' }, badRequest, signInRequired],
+    responses: [
+      { status: 200, description: 'The votes.', body: 'MyVotesResponse' },
+      badRequest,
+      signInRequired,
+    ],
   },
   {
     method: 'POST',
@@ -203,11 +262,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'signed-in',
     tag: 'sites',
     summary: 'Vote on a site',
-    description: 'The same vote again removes it; the other vote switches it. Answers the new counts.',
+    description:
+      'The same vote again removes it; the other vote switches it. Answers the new counts.',
     parameters: [siteId],
     body: 'VoteRequest',
     responses: [
-      { status: 200, description: 'The new vote counts and the user’s vote now.', body: 'VoteResponse' },
+      {
+        status: 200,
+        description: 'The new vote counts and the user’s vote now.',
+        body: 'VoteResponse',
+      },
       badRequest,
       signInRequired,
       error(404, 'No such site (`SITE_NOT_FOUND`).'),
@@ -237,14 +301,21 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'signed-in',
     tag: 'analysis',
     summary: 'Analyse a site',
-    description: 'Fetches and scores the page (or serves a recent analysis): Frenliness, trust and UX scores, evidence, insights and the community.',
+    description:
+      'Fetches and scores the page (or serves a recent analysis): Frenliness, trust and UX scores, evidence, insights and the community.',
     body: 'AnalyzeRequest',
     responses: [
       { status: 200, description: 'The analysis.', body: 'AnalysisResponse' },
-      error(400, 'Not a usable URL, or one Frenly never fetches (`INVALID_URL`, `URL_NOT_ALLOWED`).'),
+      error(
+        400,
+        'Not a usable URL, or one Frenly never fetches (`INVALID_URL`, `URL_NOT_ALLOWED`).',
+      ),
       signInRequired,
       error(422, 'The page is too large or not HTML (`PAGE_TOO_LARGE`, `NOT_HTML`).'),
-      error(429, 'The user already has as many analyses in progress as one user may have; retry when one finishes (`TOO_MANY_ANALYSES`).'),
+      error(
+        429,
+        'The user already has as many analyses in progress as one user may have; retry when one finishes (`TOO_MANY_ANALYSES`).',
+      ),
       error(502, 'The site could not be reached (`SITE_UNREACHABLE`).'),
       error(503, 'Analysed, but the site has no id yet; retry shortly (`SITE_NOT_INDEXED`).'),
       error(504, 'The site or the analysis was too slow (`SITE_TIMEOUT`, `ANALYSIS_TIMEOUT`).'),
@@ -257,7 +328,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'signed-in',
     tag: 'analysis',
     summary: "Reframe a site's content through a lens",
-    description: 'Rewrites the content through one of the five lenses (love, clarity, growth, trust, joy).',
+    description:
+      'Rewrites the content through one of the five lenses (love, clarity, growth, trust, joy).',
     parameters: [siteId],
     body: 'ReframeRequest',
     responses: [
@@ -279,7 +351,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
       "The analysis screen's data for one analysis (as `POST /api/sites/analyze` answers it, `cached: true`). Fetched again when the browser tier's report lands (live `analysis_update`): `site.analysisData.browser` says whether it is pending, done, unavailable or failed.",
     parameters: [analysisId],
     responses: [
-      { status: 200, description: 'The analysis.', body: 'AnalysisResponse', headers: { 'Cache-Control': 'no-store' } },
+      {
+        status: 200,
+        description: 'The analysis.',
+        body: 'AnalysisResponse',
+        headers: { 'Cache-Control': 'no-store' },
+      },
       error(400, 'Not an analysis id (`INVALID_ANALYSIS_ID`).'),
       signInRequired,
       error(404, 'No such completed analysis (`ANALYSIS_NOT_FOUND`).'),
@@ -293,10 +370,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'signed-in',
     tag: 'analysis',
     summary: "The analysed page's first screen",
-    description: 'A PNG of the first screen as the browser tier saw it (a fresh browser profile: no visitor data); `site.analysisData.screenshotUrl` names it.',
+    description:
+      'A PNG of the first screen as the browser tier saw it (a fresh browser profile: no visitor data); `site.analysisData.screenshotUrl` names it.',
     parameters: [analysisId],
     responses: [
-      { status: 200, description: 'The screenshot.', contentType: 'image/png', headers: { 'Cache-Control': 'no-store' } },
+      {
+        status: 200,
+        description: 'The screenshot.',
+        contentType: 'image/png',
+        headers: { 'Cache-Control': 'no-store' },
+      },
       error(400, 'Not an analysis id (`INVALID_ANALYSIS_ID`).'),
       signInRequired,
       error(404, 'No such analysis, or it has no screenshot (`ANALYSIS_NOT_FOUND`).'),
@@ -315,7 +398,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'A websocket upgrade. The server sends `LiveServerMessage`s (vote and stake updates for every site, analysis updates when the browser tier enriched a report, pongs); the client may send `{"type":"ping"}`. See docs/realtime.md.',
     websocket: true,
     responses: [
-      { status: 101, description: 'Switched to the websocket protocol; messages are `LiveServerMessage` JSON texts.', body: 'LiveServerMessage' },
+      {
+        status: 101,
+        description:
+          'Switched to the websocket protocol; messages are `LiveServerMessage` JSON texts.',
+        body: 'LiveServerMessage',
+      },
       { status: 401, description: 'Not signed in (the upgrade is refused).' },
       { status: 403, description: 'Cross-site Origin (the upgrade is refused).' },
     ],
@@ -329,7 +417,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'auth',
     summary: 'Sign-in providers',
-    description: 'One entry per configured provider; the sign-in button of each links to /auth/{id}.',
+    description:
+      'One entry per configured provider; the sign-in button of each links to /auth/{id}.',
     responses: [{ status: 200, description: 'Providers.', body: 'AuthProviderDto', array: true }],
   },
   {
@@ -340,7 +429,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'auth',
     summary: 'The signed-in user',
     description:
-      'With the bamboo balance the ledger holds. `null` when signed out or the session has ended: being signed out is an answer, not an error, so a visitor\'s browser logs no failed request on every page.',
+      "With the bamboo balance the ledger holds. `null` when signed out or the session has ended: being signed out is an answer, not an error, so a visitor's browser logs no failed request on every page.",
     responses: [
       { status: 200, description: 'The user, or null when signed out.', body: 'CurrentUserDto' },
       error(401, 'The session belongs to a user that no longer exists (`USER_NOT_FOUND`).'),
@@ -355,7 +444,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'auth',
     summary: 'Sign in with the default provider',
     parameters: [returnTo],
-    responses: [redirect("To the provider's sign-in page."), badRequest, error(503, 'No provider is configured or it is unreachable.')],
+    responses: [
+      redirect("To the provider's sign-in page."),
+      badRequest,
+      error(503, 'No provider is configured or it is unreachable.'),
+    ],
   },
   {
     method: 'GET',
@@ -379,37 +472,45 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'auth',
     summary: 'Where the provider sends the browser back',
-    description: 'Finishes the sign-in started by this browser, sets the session cookie and redirects to `returnTo`.',
+    description:
+      'Finishes the sign-in started by this browser, sets the session cookie and redirects to `returnTo`.',
     parameters: [provider],
     responses: [
       redirect('Signed in: to the page the sign-in started from.'),
-      error(400, 'The sign-in was not started by this browser, expired or was already used (`LOGIN_STATE_INVALID`).'),
+      error(
+        400,
+        'The sign-in was not started by this browser, expired or was already used (`LOGIN_STATE_INVALID`).',
+      ),
       error(401, 'The provider refused the sign-in (`LOGIN_REFUSED`).'),
       error(404, 'Unknown provider (`UNKNOWN_PROVIDER`).'),
       error(503, 'The provider is unreachable (`PROVIDER_UNAVAILABLE`).'),
     ],
   },
   ...(['/api/logout', '/auth/logout'] as const).flatMap((path) =>
-    (['GET', 'POST'] as const).map(
-      (method): ApiRoute => ({
-        method,
-        path,
-        owner: 'gateway',
-        auth: 'public',
-        tag: 'auth',
-        summary: 'Sign out',
-        description:
-          method === 'GET'
-            ? 'Ends the session (also at the provider when it supports it) and clears the cookie, when this site or the user started the navigation (Sec-Fetch-Site same-origin, same-site or none; else an Origin or Referer of this origin). A link from another site gets a confirmation page instead, whose button POSTs the sign-out.'
-            : 'Ends the session (also at the provider when it supports it), clears the cookie and closes the session’s websockets (1008).',
-        responses: [
-          redirect('To the landing page (or the provider’s sign-out page).'),
-          ...(method === 'GET'
-            ? [{ status: 200, description: 'From another site: the confirmation page; nothing has ended.', contentType: 'text/html' }]
-            : []),
-        ],
-      }),
-    ),
+    (['GET', 'POST'] as const).map((method): ApiRoute => ({
+      method,
+      path,
+      owner: 'gateway',
+      auth: 'public',
+      tag: 'auth',
+      summary: 'Sign out',
+      description:
+        method === 'GET'
+          ? 'Ends the session (also at the provider when it supports it) and clears the cookie, when this site or the user started the navigation (Sec-Fetch-Site same-origin, same-site or none; else an Origin or Referer of this origin). A link from another site gets a confirmation page instead, whose button POSTs the sign-out.'
+          : 'Ends the session (also at the provider when it supports it), clears the cookie and closes the session’s websockets (1008).',
+      responses: [
+        redirect('To the landing page (or the provider’s sign-out page).'),
+        ...(method === 'GET'
+          ? [
+              {
+                status: 200,
+                description: 'From another site: the confirmation page; nothing has ended.',
+                contentType: 'text/html',
+              },
+            ]
+          : []),
+      ],
+    })),
   ),
 
   // --- gateway: push subscriptions ---
@@ -421,7 +522,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'push',
     summary: "Store the browser's push subscription",
     body: 'PushSubscriptionRequest',
-    responses: [{ status: 201, description: 'Stored.', body: 'PushSubscriptionResponse' }, badRequest, signInRequired],
+    responses: [
+      { status: 201, description: 'Stored.', body: 'PushSubscriptionResponse' },
+      badRequest,
+      signInRequired,
+    ],
   },
   {
     method: 'GET',
@@ -430,7 +535,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'push',
     summary: 'The VAPID public key to subscribe with',
-    responses: [{ status: 200, description: 'The key; empty when push is not configured.', body: 'PushPublicKeyResponse' }],
+    responses: [
+      {
+        status: 200,
+        description: 'The key; empty when push is not configured.',
+        body: 'PushPublicKeyResponse',
+      },
+    ],
   },
 
   // --- gateway: meta and these documents ---
@@ -441,7 +552,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'meta',
     summary: 'Which installation answers',
-    responses: [{ status: 200, description: 'Installation id, creation time, runtime mode and version.', body: 'MetaResponse' }],
+    responses: [
+      {
+        status: 200,
+        description: 'Installation id, creation time, runtime mode and version.',
+        body: 'MetaResponse',
+      },
+    ],
   },
   {
     method: 'GET',
@@ -459,7 +576,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'docs',
     summary: 'This OpenAPI document',
-    responses: [{ status: 200, description: 'OpenAPI 3.1 (docs/api/openapi.json).', contentType: 'application/json' }],
+    responses: [
+      {
+        status: 200,
+        description: 'OpenAPI 3.1 (docs/api/openapi.json).',
+        contentType: 'application/json',
+      },
+    ],
   },
   {
     method: 'GET',
@@ -468,7 +591,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'docs',
     summary: 'The AsyncAPI document of the Kafka topics',
-    responses: [{ status: 200, description: 'AsyncAPI 3.0 (docs/api/asyncapi.json).', contentType: 'application/json' }],
+    responses: [
+      {
+        status: 200,
+        description: 'AsyncAPI 3.0 (docs/api/asyncapi.json).',
+        contentType: 'application/json',
+      },
+    ],
   },
   {
     method: 'GET',
@@ -477,8 +606,23 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'docs',
     summary: "The documentation page's scripts and styles",
-    parameters: [{ name: 'file', in: 'path', required: true, description: 'An asset name.', schema: { type: 'string' } }],
-    responses: [{ status: 200, description: 'A script or stylesheet.', contentType: 'application/octet-stream' }, error(404, 'No such asset.')],
+    parameters: [
+      {
+        name: 'file',
+        in: 'path',
+        required: true,
+        description: 'An asset name.',
+        schema: { type: 'string' },
+      },
+    ],
+    responses: [
+      {
+        status: 200,
+        description: 'A script or stylesheet.',
+        contentType: 'application/octet-stream',
+      },
+      error(404, 'No such asset.'),
+    ],
   },
 
   // --- every process ---
@@ -489,7 +633,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'operations',
     summary: 'Liveness',
-    description: 'Answered by every service on its own port (through the gateway: the gateway itself). Restart the process only when this fails.',
+    description:
+      'Answered by every service on its own port (through the gateway: the gateway itself). Restart the process only when this fails.',
     responses: [{ status: 200, description: 'The process runs.', body: 'LivenessResponse' }],
   },
   {
@@ -499,10 +644,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'operations',
     summary: 'Readiness',
-    description: 'Every dependency checked (database, bus, queue; the gateway also checks the services). Route traffic only to ready instances.',
+    description:
+      'Every dependency checked (database, bus, queue; the gateway also checks the services). Route traffic only to ready instances.',
     responses: [
       { status: 200, description: 'Ready.', body: 'ReadinessResponse' },
-      { status: 503, description: 'Not ready; `checks` says which dependency is down.', body: 'ReadinessResponse' },
+      {
+        status: 503,
+        description: 'Not ready; `checks` says which dependency is down.',
+        body: 'ReadinessResponse',
+      },
     ],
   },
   {
@@ -512,7 +662,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'operations',
     summary: 'Prometheus metrics',
-    description: 'HTTP rate, errors and latency; consumer lag; queue depth; outbox backlog; open sockets (see deploy/grafana).',
-    responses: [{ status: 200, description: 'Prometheus text exposition format 0.0.4.', contentType: 'text/plain' }],
+    description:
+      'HTTP rate, errors and latency; consumer lag; queue depth; outbox backlog; open sockets (see deploy/grafana).',
+    responses: [
+      {
+        status: 200,
+        description: 'Prometheus text exposition format 0.0.4.',
+        contentType: 'text/plain',
+      },
+    ],
   },
 ];

@@ -16,4 +16,3 @@ export interface AuthProviderDto {
   id: string;
   name: string;
 }
-

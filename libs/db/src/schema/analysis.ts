@@ -1,4 +1,16 @@
-import { bigint, boolean, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { defineOutbox, defineProcessedEvents } from './outbox.js';
 
 /** Owned by the analysis service: analyses, evidence, reframe cache. */

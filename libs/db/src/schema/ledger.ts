@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, json, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  json,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { defineOutbox, defineProcessedEvents } from './outbox.js';
 
 /** Owned by the ledger service: accounts, journal, stakes, votes. */
@@ -45,9 +58,14 @@ export const ledgerAccounts = ledgerSchema.table(
   (t) => [
     check('accounts_balance_not_negative', sql`kind = 'issuance' or balance >= 0`),
     check('accounts_kind_valid', sql`kind in ('user', 'site_pool', 'issuance')`),
-    check('accounts_owner_matches_kind', sql`(kind = 'user') = (user_id is not null) and (kind = 'site_pool') = (site_id is not null)`),
+    check(
+      'accounts_owner_matches_kind',
+      sql`(kind = 'user') = (user_id is not null) and (kind = 'site_pool') = (site_id is not null)`,
+    ),
     // One issuance account, created by a migration.
-    uniqueIndex('accounts_single_issuance').on(t.kind).where(sql`kind = 'issuance'`),
+    uniqueIndex('accounts_single_issuance')
+      .on(t.kind)
+      .where(sql`kind = 'issuance'`),
   ],
 );
 
@@ -141,7 +159,10 @@ export const siteStats = ledgerSchema.table(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   () => [
-    check('site_stats_counts_not_negative', sql`upvotes >= 0 and downvotes >= 0 and support_total >= 0 and concern_total >= 0`),
+    check(
+      'site_stats_counts_not_negative',
+      sql`upvotes >= 0 and downvotes >= 0 and support_total >= 0 and concern_total >= 0`,
+    ),
   ],
 );
 
@@ -158,7 +179,10 @@ export const votes = ledgerSchema.table(
     type: text('type', { enum: VOTE_KINDS }).notNull(),
     castAt: timestamp('cast_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.siteId] }), check('votes_type_valid', sql`type in ('up', 'down')`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.siteId] }),
+    check('votes_type_valid', sql`type in ('up', 'down')`),
+  ],
 );
 
 /**

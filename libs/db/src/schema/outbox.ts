@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type PgSchema,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The transactional outbox of one service schema: an event row is inserted in the same
@@ -20,7 +30,11 @@ export function defineOutbox(schema: PgSchema) {
       publishedAt: timestamp('published_at', { withTimezone: true }),
       attempts: integer('attempts').notNull().default(0),
     },
-    (t) => [index(`${schema.schemaName}_outbox_unpublished_idx`).on(t.seq).where(sql`${t.publishedAt} is null`)],
+    (t) => [
+      index(`${schema.schemaName}_outbox_unpublished_idx`)
+        .on(t.seq)
+        .where(sql`${t.publishedAt} is null`),
+    ],
   );
 }
 

@@ -79,7 +79,10 @@ export const sites = searchSchema.table(
     analyzedAt: timestamp('analyzed_at', { withTimezone: true }),
     /** BCP 47 primary language subtag ("en"), when known. */
     language: text('language'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Main text of the page as crawled (bounded by the crawler); empty for seeds. */
     pageText: text('page_text').notNull().default(''),
     source: text('source', { enum: SITE_SOURCES }).notNull().default('seed'),
@@ -92,9 +95,7 @@ export const sites = searchSchema.table(
     domainLabel: text('domain_label').generatedAlwaysAs(domainLabelSql),
     staticRank: doublePrecision('static_rank').generatedAlwaysAs(staticRankSql),
   },
-  (t) => [
-    index('sites_domain_idx').on(t.domain),
-  ],
+  (t) => [index('sites_domain_idx').on(t.domain)],
 );
 
 /*
@@ -130,8 +131,12 @@ export const siteHeads = searchSchema.table(
     // Head tier: matches walked in static-rank order (ties by id), see SearchRepository.
     index('site_heads_rank_idx').on(t.staticRank.desc(), t.id),
     // In two halves by id parity, which a bulk load builds side by side (migration 0009).
-    index('site_heads_vector_even_idx').using('gin', t.headVector).where(sql`(${t.id} % 2) = 0`),
-    index('site_heads_vector_odd_idx').using('gin', t.headVector).where(sql`(${t.id} % 2) = 1`),
+    index('site_heads_vector_even_idx')
+      .using('gin', t.headVector)
+      .where(sql`(${t.id} % 2) = 0`),
+    index('site_heads_vector_odd_idx')
+      .using('gin', t.headVector)
+      .where(sql`(${t.id} % 2) = 1`),
     // Exact name matches, whatever their rank.
     index('site_heads_domain_idx').on(t.domain),
     index('site_heads_domain_label_idx').on(t.domainLabel),
@@ -149,8 +154,12 @@ export const siteBodies = searchSchema.table(
   },
   // In two halves by id parity, which a bulk load builds side by side (migration 0009).
   (t) => [
-    index('site_bodies_vector_even_idx').using('gin', t.searchVector).where(sql`(${t.id} % 2) = 0`),
-    index('site_bodies_vector_odd_idx').using('gin', t.searchVector).where(sql`(${t.id} % 2) = 1`),
+    index('site_bodies_vector_even_idx')
+      .using('gin', t.searchVector)
+      .where(sql`(${t.id} % 2) = 0`),
+    index('site_bodies_vector_odd_idx')
+      .using('gin', t.searchVector)
+      .where(sql`(${t.id} % 2) = 1`),
   ],
 );
 
@@ -176,7 +185,10 @@ export const searchQueryVisitors = searchSchema.table(
     visitorHash: text('visitor_hash').notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.normalizedQuery, t.visitorHash] }), index('query_visitors_last_seen_idx').on(t.lastSeenAt)],
+  (t) => [
+    primaryKey({ columns: [t.normalizedQuery, t.visitorHash] }),
+    index('query_visitors_last_seen_idx').on(t.lastSeenAt),
+  ],
 );
 
 /** Small key/value state of the service (e.g. the visitor-hash salt). */
@@ -211,7 +223,10 @@ export const searchCrawlRoots = searchSchema.table(
     lastCrawledAt: timestamp('last_crawled_at', { withTimezone: true }),
     nextCrawlAt: timestamp('next_crawl_at', { withTimezone: true }),
   },
-  (t) => [index('crawl_roots_next_crawl_idx').on(t.nextCrawlAt), index('crawl_roots_submitted_by_idx').on(t.submittedBy, t.createdAt)],
+  (t) => [
+    index('crawl_roots_next_crawl_idx').on(t.nextCrawlAt),
+    index('crawl_roots_submitted_by_idx').on(t.submittedBy, t.createdAt),
+  ],
 );
 
 export const searchOutbox = defineOutbox(searchSchema);

@@ -15,7 +15,9 @@ describe(MemoryDedupeStore.name, () => {
 
   it('does not remember an id whose work failed', async () => {
     const sut = new MemoryDedupeStore();
-    await expect(sut.runOnce('g', 'id', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(
+      sut.runOnce('g', 'id', async () => Promise.reject(new Error('boom'))),
+    ).rejects.toThrow('boom');
     expect(await sut.runOnce('g', 'id', async () => undefined)).toBe('handled');
   });
 

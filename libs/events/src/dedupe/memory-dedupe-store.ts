@@ -24,7 +24,11 @@ export class MemoryDedupeStore implements DedupeStore {
     return this.handled.size;
   }
 
-  async runOnce(group: string, eventId: string, work: () => Promise<void>): Promise<'handled' | 'duplicate'> {
+  async runOnce(
+    group: string,
+    eventId: string,
+    work: () => Promise<void>,
+  ): Promise<'handled' | 'duplicate'> {
     const key = `${group}\u0000${eventId}`;
     for (;;) {
       if (this.handled.has(key)) {

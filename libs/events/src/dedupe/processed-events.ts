@@ -9,7 +9,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function assertUuid(eventId: string): void {
   // The column is a uuid: fail with a message that names the cause rather than a cast error.
-  if (!UUID.test(eventId)) throw new Error(`event id "${eventId}" is not a UUID; processed_events stores UUIDs`);
+  if (!UUID.test(eventId))
+    throw new Error(`event id "${eventId}" is not a UUID; processed_events stores UUIDs`);
 }
 
 /**
@@ -40,8 +41,15 @@ export async function handleOnce(
 }
 
 /** Deletes dedupe marks older than `before` (they only need to outlive redelivery windows). */
-export async function pruneProcessedEvents(db: Database, table: ProcessedEventsTable, before: Date): Promise<number> {
-  const deleted = await db.delete(table).where(lt(table.processedAt, before)).returning({ eventId: table.eventId });
+export async function pruneProcessedEvents(
+  db: Database,
+  table: ProcessedEventsTable,
+  before: Date,
+): Promise<number> {
+  const deleted = await db
+    .delete(table)
+    .where(lt(table.processedAt, before))
+    .returning({ eventId: table.eventId });
   return deleted.length;
 }
 
@@ -60,7 +68,11 @@ export class ProcessedEventsDedupeStore implements DedupeStore {
     private readonly table: ProcessedEventsTable,
   ) {}
 
-  async runOnce(group: string, eventId: string, work: () => Promise<void>): Promise<'handled' | 'duplicate'> {
+  async runOnce(
+    group: string,
+    eventId: string,
+    work: () => Promise<void>,
+  ): Promise<'handled' | 'duplicate'> {
     assertUuid(eventId);
     const key = `${group}\u0000${eventId}`;
     const previous = this.inFlight.get(key);
@@ -68,7 +80,10 @@ export class ProcessedEventsDedupeStore implements DedupeStore {
       if (previous) await previous.catch(() => undefined);
       if (await this.isHandled(group, eventId)) return 'duplicate';
       await work();
-      await this.db.insert(this.table).values({ consumerGroup: group, eventId }).onConflictDoNothing();
+      await this.db
+        .insert(this.table)
+        .values({ consumerGroup: group, eventId })
+        .onConflictDoNothing();
       return 'handled';
     })();
     this.inFlight.set(key, run);

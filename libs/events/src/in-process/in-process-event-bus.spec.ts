@@ -4,16 +4,29 @@ import { silentLogger } from '../logger.js';
 import { InProcessEventBus } from './in-process-event-bus.js';
 
 const event = (topic: string, key: string, n: number): BusEvent => ({
-  id: randomUUID(), topic, key, payload: { n }, occurredAt: new Date().toISOString(), headers: {},
+  id: randomUUID(),
+  topic,
+  key,
+  payload: { n },
+  occurredAt: new Date().toISOString(),
+  headers: {},
 });
 const tick = (ms = 20): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(InProcessEventBus.name, () => {
   it('keeps only the retention window for groups that subscribe later', async () => {
-    const sut = new InProcessEventBus({ partitions: 1, retainedEventsPerTopic: 10, logger: silentLogger });
+    const sut = new InProcessEventBus({
+      partitions: 1,
+      retainedEventsPerTopic: 10,
+      logger: silentLogger,
+    });
     await sut.publish(Array.from({ length: 1_000 }, (_, n) => event('t', 'k', n)));
     const seen: number[] = [];
-    await sut.subscribe({ group: 'late', topics: ['t'], handler: async (e) => void seen.push((e.payload as { n: number }).n) });
+    await sut.subscribe({
+      group: 'late',
+      topics: ['t'],
+      handler: async (e) => void seen.push((e.payload as { n: number }).n),
+    });
     await tick();
     expect(seen.length).toBeGreaterThanOrEqual(10);
     expect(seen.length).toBeLessThan(1_000);
@@ -22,14 +35,22 @@ describe(InProcessEventBus.name, () => {
   });
 
   it('never drops events an active group has not consumed yet', async () => {
-    const sut = new InProcessEventBus({ partitions: 1, retainedEventsPerTopic: 10, logger: silentLogger });
+    const sut = new InProcessEventBus({
+      partitions: 1,
+      retainedEventsPerTopic: 10,
+      logger: silentLogger,
+    });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const seen: number[] = [];
-    await sut.subscribe({ group: 'slow', topics: ['t'], handler: async (e) => {
-      await gate;
-      seen.push((e.payload as { n: number }).n);
-    } });
+    await sut.subscribe({
+      group: 'slow',
+      topics: ['t'],
+      handler: async (e) => {
+        await gate;
+        seen.push((e.payload as { n: number }).n);
+      },
+    });
     await sut.publish(Array.from({ length: 2_000 }, (_, n) => event('t', 'k', n)));
     release();
     await tick(100);
@@ -37,11 +58,15 @@ describe(InProcessEventBus.name, () => {
     await sut.close();
   });
 
-  it('hands a leaving member\'s partitions to the others without losing events', async () => {
+  it("hands a leaving member's partitions to the others without losing events", async () => {
     const sut = new InProcessEventBus({ logger: silentLogger });
     const a: string[] = [];
     const b: string[] = [];
-    const first = await sut.subscribe({ group: 'g', topics: ['t'], handler: async (e) => void a.push(e.id) });
+    const first = await sut.subscribe({
+      group: 'g',
+      topics: ['t'],
+      handler: async (e) => void a.push(e.id),
+    });
     await sut.subscribe({ group: 'g', topics: ['t'], handler: async (e) => void b.push(e.id) });
     const before = Array.from({ length: 50 }, (_, n) => event('t', `k${n}`, n));
     await sut.publish(before);
@@ -61,7 +86,9 @@ describe(InProcessEventBus.name, () => {
     const sut = new InProcessEventBus({ logger: silentLogger });
     const seen: string[] = [];
     await sut.subscribe({ group: 'g', topics: ['t'], handler: async (e) => void seen.push(e.id) });
-    await expect(sut.publish([event('t', 'k', 1), { ...event('t', 'k', 2), id: '' }])).rejects.toThrow('id must be');
+    await expect(
+      sut.publish([event('t', 'k', 1), { ...event('t', 'k', 2), id: '' }]),
+    ).rejects.toThrow('id must be');
     await tick();
     expect(seen).toEqual([]);
     await sut.close();

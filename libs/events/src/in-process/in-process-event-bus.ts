@@ -1,5 +1,12 @@
 import { backoffDelay, sleep, type BackoffOptions } from '../backoff.js';
-import type { BusEvent, DedupeStore, EventBus, EventHandler, SubscribeOptions, Subscription } from '../bus.js';
+import type {
+  BusEvent,
+  DedupeStore,
+  EventBus,
+  EventHandler,
+  SubscribeOptions,
+  Subscription,
+} from '../bus.js';
 import { MemoryDedupeStore } from '../dedupe/memory-dedupe-store.js';
 import { describeError, stderrLogger, type EventsLogger } from '../logger.js';
 import { assertPublishable } from '../validate-event.js';
@@ -63,7 +70,9 @@ export class InProcessEventBus implements EventBus {
 
   constructor(options: InProcessEventBusOptions = {}) {
     this.partitions = Math.max(1, options.partitions ?? 8);
-    this.retainPerPartition = Math.ceil(Math.max(0, options.retainedEventsPerTopic ?? 10_000) / this.partitions);
+    this.retainPerPartition = Math.ceil(
+      Math.max(0, options.retainedEventsPerTopic ?? 10_000) / this.partitions,
+    );
     this.handlerRetry = options.handlerRetry ?? { initialMs: 100, maxMs: 5_000 };
     this.logger = options.logger ?? stderrLogger;
   }
@@ -75,8 +84,16 @@ export class InProcessEventBus implements EventBus {
     const stored: StoredEvent[] = events.map((event) => {
       assertPublishable(event);
       const payloadJson = JSON.stringify(event.payload);
-      if (payloadJson === undefined) throw new TypeError(`event ${event.id}: payload is not JSON-serialisable`);
-      return { id: event.id, topic: event.topic, key: event.key, occurredAt: event.occurredAt, headers: { ...event.headers }, payloadJson };
+      if (payloadJson === undefined)
+        throw new TypeError(`event ${event.id}: payload is not JSON-serialisable`);
+      return {
+        id: event.id,
+        topic: event.topic,
+        key: event.key,
+        occurredAt: event.occurredAt,
+        headers: { ...event.headers },
+        payloadJson,
+      };
     });
     const touched = new Map<string, { topic: string; partition: number }>();
     for (const event of stored) {
@@ -97,7 +114,8 @@ export class InProcessEventBus implements EventBus {
   async subscribe<P = unknown>(options: SubscribeOptions<P>): Promise<Subscription> {
     if (this.closed) throw new Error('the event bus is closed');
     if (!options.group) throw new TypeError('subscribe: group is required');
-    if (options.topics.length === 0) throw new TypeError('subscribe: at least one topic is required');
+    if (options.topics.length === 0)
+      throw new TypeError('subscribe: at least one topic is required');
     const group = this.groupOf(options.group);
     const member: Member = {
       topics: new Set(options.topics),
@@ -113,7 +131,13 @@ export class InProcessEventBus implements EventBus {
         const id = laneId(topic, partition);
         if (group.lanes.has(id)) continue; // the group already has a position here (like a committed offset)
         const log = this.logOf(topic, partition);
-        group.lanes.set(id, { topic, partition, cursor: fromBeginning ? log.start : log.end, running: false, scheduled: false });
+        group.lanes.set(id, {
+          topic,
+          partition,
+          cursor: fromBeginning ? log.start : log.end,
+          running: false,
+          scheduled: false,
+        });
       }
     }
     group.members.push(member);
@@ -128,7 +152,9 @@ export class InProcessEventBus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const leaving = [...this.groups.values()].flatMap((group) => group.members.map((member) => this.leave(group, member)));
+    const leaving = [...this.groups.values()].flatMap((group) =>
+      group.members.map((member) => this.leave(group, member)),
+    );
     await Promise.all(leaving);
   }
 
@@ -166,7 +192,10 @@ export class InProcessEventBus implements EventBus {
         if (lane.cursor < log.start) {
           // Only a group without members falls behind retention (active groups pin the log).
           this.logger.warn('in-process bus: events expired before the group consumed them', {
-            group: group.name, topic: lane.topic, partition: lane.partition, skipped: log.start - lane.cursor,
+            group: group.name,
+            topic: lane.topic,
+            partition: lane.partition,
+            skipped: log.start - lane.cursor,
           });
           lane.cursor = log.start;
         }
@@ -178,7 +207,11 @@ export class InProcessEventBus implements EventBus {
         if (await this.deliver(group, owner, stored)) lane.cursor += 1;
       }
     } catch (error) {
-      this.logger.error('in-process bus: partition consumer stopped', { group: group.name, topic: lane.topic, error: describeError(error) });
+      this.logger.error('in-process bus: partition consumer stopped', {
+        group: group.name,
+        topic: lane.topic,
+        error: describeError(error),
+      });
     } finally {
       lane.running = false;
     }
@@ -189,8 +222,12 @@ export class InProcessEventBus implements EventBus {
     for (let attempt = 1; ; attempt++) {
       if (member.closed) return false;
       const event: BusEvent = {
-        id: stored.id, topic: stored.topic, key: stored.key, occurredAt: stored.occurredAt,
-        headers: { ...stored.headers }, payload: JSON.parse(stored.payloadJson) as unknown,
+        id: stored.id,
+        topic: stored.topic,
+        key: stored.key,
+        occurredAt: stored.occurredAt,
+        headers: { ...stored.headers },
+        payload: JSON.parse(stored.payloadJson) as unknown,
       };
       const run = member.dedupe.runOnce(group.name, event.id, () => member.handler(event));
       member.active.add(run);
@@ -200,7 +237,12 @@ export class InProcessEventBus implements EventBus {
       } catch (error) {
         const delayMs = backoffDelay(attempt, this.handlerRetry);
         this.logger.warn('event handler failed; retrying', {
-          group: group.name, topic: event.topic, eventId: event.id, attempt, delayMs, error: describeError(error),
+          group: group.name,
+          topic: event.topic,
+          eventId: event.id,
+          attempt,
+          delayMs,
+          error: describeError(error),
         });
         await sleep(delayMs, member.abort.signal);
       } finally {
@@ -221,7 +263,8 @@ export class InProcessEventBus implements EventBus {
     const id = laneId(topic, partition);
     for (const group of this.groups.values()) {
       const lane = group.lanes.get(id);
-      if (lane && group.members.some((m) => m.topics.has(topic))) dropBefore = Math.min(dropBefore, lane.cursor);
+      if (lane && group.members.some((m) => m.topics.has(topic)))
+        dropBefore = Math.min(dropBefore, lane.cursor);
     }
     log.dropBefore(dropBefore);
   }

@@ -1,4 +1,10 @@
-import kafkajs, { type Admin, type Kafka, type Message, type Producer, type RetryOptions } from 'kafkajs';
+import kafkajs, {
+  type Admin,
+  type Kafka,
+  type Message,
+  type Producer,
+  type RetryOptions,
+} from 'kafkajs';
 import type { BackoffOptions } from '../backoff.js';
 import type { BusEvent, EventBus, SubscribeOptions, Subscription } from '../bus.js';
 import { MemoryDedupeStore } from '../dedupe/memory-dedupe-store.js';
@@ -76,14 +82,19 @@ export class KafkaEventBus implements EventBus {
   private readonly onBroker: (name: string) => string;
 
   constructor(private readonly options: KafkaEventBusOptions) {
-    if (options.brokers.length === 0) throw new TypeError('KafkaEventBus needs at least one broker');
+    if (options.brokers.length === 0)
+      throw new TypeError('KafkaEventBus needs at least one broker');
     const prefix = options.namespace ? `${options.namespace}.` : '';
     this.onBroker = (name) => `${prefix}${name}`;
     this.logger = options.logger ?? stderrLogger;
     this.partitions = Math.max(1, options.partitions ?? 6);
     // Retries at most 2 s apart: once the broker is back, a publish or consumer waiting to
     // reconnect gets through within 2 s (5 s apart made recovery after an outage ~12 s).
-    this.publishRetry = options.publishRetry ?? { initialRetryTime: 300, maxRetryTime: 2_000, retries: 18 };
+    this.publishRetry = options.publishRetry ?? {
+      initialRetryTime: 300,
+      maxRetryTime: 2_000,
+      retries: 18,
+    };
     const client = (retry: RetryOptions): Kafka =>
       new KafkaClient({
         clientId: options.clientId,
@@ -95,7 +106,9 @@ export class KafkaEventBus implements EventBus {
         logCreator: kafkaLogCreator(this.logger),
       });
     // Generous enough for consumers to ride out a broker restart; they also restart after a crash.
-    this.kafka = client(options.clientRetry ?? { initialRetryTime: 300, maxRetryTime: 2_000, retries: 22 });
+    this.kafka = client(
+      options.clientRetry ?? { initialRetryTime: 300, maxRetryTime: 2_000, retries: 22 },
+    );
     // While the broker refuses connections, it is the client's (not the producer's) retry that
     // bounds a publish: kafkajs gives up on the send once reconnecting exhausted its retries.
     this.producerKafka = client(this.publishRetry);
@@ -124,13 +137,17 @@ export class KafkaEventBus implements EventBus {
     await this.ensureTopics([...byTopic.keys()]);
     const producer = await this.connectedProducer();
     // acks=-1: resolved only once every in-sync replica has the records.
-    await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
   }
 
   async subscribe<P = unknown>(options: SubscribeOptions<P>): Promise<Subscription> {
     if (this.closed) throw new Error('the event bus is closed');
     if (!options.group) throw new TypeError('subscribe: group is required');
-    if (options.topics.length === 0) throw new TypeError('subscribe: at least one topic is required');
+    if (options.topics.length === 0)
+      throw new TypeError('subscribe: at least one topic is required');
     // Subscribing to a missing topic would auto-create it with one partition: create it first.
     const topics = options.topics.map(this.onBroker);
     await this.ensureTopics(topics);
@@ -147,14 +164,20 @@ export class KafkaEventBus implements EventBus {
       });
     }
     const prefixLength = this.onBroker('').length;
-    const subscription = new KafkaSubscription(this.kafka, this.logger, this.consumerSettings, {
-      group: this.onBroker(options.group),
-      topics,
-      logicalTopic: (kafkaTopic) => kafkaTopic.slice(prefixLength),
-      handler: options.handler as SubscribeOptions['handler'],
-      dedupe: options.dedupe ?? new MemoryDedupeStore(),
-      fromBeginning,
-    }, () => this.subscriptions.delete(subscription));
+    const subscription = new KafkaSubscription(
+      this.kafka,
+      this.logger,
+      this.consumerSettings,
+      {
+        group: this.onBroker(options.group),
+        topics,
+        logicalTopic: (kafkaTopic) => kafkaTopic.slice(prefixLength),
+        handler: options.handler as SubscribeOptions['handler'],
+        dedupe: options.dedupe ?? new MemoryDedupeStore(),
+        fromBeginning,
+      },
+      () => this.subscriptions.delete(subscription),
+    );
     this.subscriptions.add(subscription);
     try {
       await subscription.start();
@@ -178,7 +201,10 @@ export class KafkaEventBus implements EventBus {
           if (cluster.brokers.length === 0) throw new Error('Kafka reports no brokers');
         })(),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`Kafka did not answer within ${timeoutMs} ms`)), timeoutMs);
+          timer = setTimeout(
+            () => reject(new Error(`Kafka did not answer within ${timeoutMs} ms`)),
+            timeoutMs,
+          );
         }),
       ]);
     } finally {
@@ -193,10 +219,17 @@ export class KafkaEventBus implements EventBus {
    * retained event when the group reads `fromBeginning` (its backlog), and zero otherwise
    * (such a group starts at the end).
    */
-  async consumerLag(group: string, topics: readonly string[], fromBeginning = true): Promise<number> {
+  async consumerLag(
+    group: string,
+    topics: readonly string[],
+    fromBeginning = true,
+  ): Promise<number> {
     const admin = await this.connectedLagAdmin();
     try {
-      const committed = await admin.fetchOffsets({ groupId: this.onBroker(group), topics: topics.map(this.onBroker) });
+      const committed = await admin.fetchOffsets({
+        groupId: this.onBroker(group),
+        topics: topics.map(this.onBroker),
+      });
       let lag = 0;
       for (const { topic, partitions } of committed) {
         const ends = await admin.fetchTopicOffsets(topic);
@@ -225,7 +258,9 @@ export class KafkaEventBus implements EventBus {
       this.lagAdmin?.catch(() => undefined),
     ]);
     await Promise.all(
-      [producer, admin, lagAdmin].flatMap((client) => (client ? [client.disconnect().catch(() => undefined)] : [])),
+      [producer, admin, lagAdmin].flatMap((client) =>
+        client ? [client.disconnect().catch(() => undefined)] : [],
+      ),
     );
   }
 
@@ -250,7 +285,9 @@ export class KafkaEventBus implements EventBus {
   /** The admin client of consumerLag: a few quick retries (group coordinator look-ups), kept between samples. */
   private connectedLagAdmin(): Promise<Admin> {
     if (!this.lagAdmin) {
-      const admin = this.kafka.admin({ retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 500 } });
+      const admin = this.kafka.admin({
+        retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 500 },
+      });
       this.lagAdmin = admin.connect().then(() => admin);
       this.lagAdmin.catch(() => {
         this.lagAdmin = undefined;
@@ -290,7 +327,15 @@ export class KafkaEventBus implements EventBus {
       // kafkajs's own `waitForLeaders` gives up on UNKNOWN_TOPIC_OR_PARTITION, which a fresh
       // KRaft broker answers for a moment after creating a topic; we wait for leaders below.
       await admin.createTopics({
-        topics: [{ topic, numPartitions: this.partitions, ...(this.options.replicationFactor ? { replicationFactor: this.options.replicationFactor } : {}) }],
+        topics: [
+          {
+            topic,
+            numPartitions: this.partitions,
+            ...(this.options.replicationFactor
+              ? { replicationFactor: this.options.replicationFactor }
+              : {}),
+          },
+        ],
         waitForLeaders: false,
       });
     } catch (error) {
@@ -303,9 +348,14 @@ export class KafkaEventBus implements EventBus {
     }
     const partitions = await this.waitForLeaders(admin, topic);
     if (partitions < this.partitions) {
-      this.logger.warn('Kafka topic has fewer partitions than configured; a group shares it among at most that many members', {
-        topic, partitions, configured: this.partitions,
-      });
+      this.logger.warn(
+        'Kafka topic has fewer partitions than configured; a group shares it among at most that many members',
+        {
+          topic,
+          partitions,
+          configured: this.partitions,
+        },
+      );
     }
   }
 
@@ -317,7 +367,8 @@ export class KafkaEventBus implements EventBus {
       try {
         const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
         const partitions = metadata.topics[0]?.partitions ?? [];
-        if (partitions.length > 0 && partitions.every((p) => p.leader >= 0)) return partitions.length;
+        if (partitions.length > 0 && partitions.every((p) => p.leader >= 0))
+          return partitions.length;
         lastError = new Error(`topic ${topic} has partitions without a leader`);
       } catch (error) {
         if (!isTopicNotReady(error)) throw error;
@@ -325,7 +376,9 @@ export class KafkaEventBus implements EventBus {
       }
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
-    throw new Error(`Kafka topic ${topic} has no leaders after ${TOPIC_READY_TIMEOUT_MS} ms: ${describeError(lastError)}`);
+    throw new Error(
+      `Kafka topic ${topic} has no leaders after ${TOPIC_READY_TIMEOUT_MS} ms: ${describeError(lastError)}`,
+    );
   }
 }
 
@@ -337,5 +390,9 @@ const POSITION_TIMEOUT_MS = 10_000;
 /** The errors a broker answers while a just-created topic's metadata propagates. */
 function isTopicNotReady(error: unknown): boolean {
   const type = (error as { type?: unknown } | null)?.type;
-  return type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE' || type === 'NOT_LEADER_FOR_PARTITION';
+  return (
+    type === 'UNKNOWN_TOPIC_OR_PARTITION' ||
+    type === 'LEADER_NOT_AVAILABLE' ||
+    type === 'NOT_LEADER_FOR_PARTITION'
+  );
 }

@@ -1,6 +1,11 @@
 import type { KafkaMessage } from 'kafkajs';
 import type { BusEvent } from '../bus.js';
-import { decodeEvent, encodeEvent, EVENT_ID_HEADER, UndecodableMessageError } from './kafka-message-codec.js';
+import {
+  decodeEvent,
+  encodeEvent,
+  EVENT_ID_HEADER,
+  UndecodableMessageError,
+} from './kafka-message-codec.js';
 
 const event: BusEvent = {
   id: '3f1c1f4e-2a51-4a8e-9a55-0a3a8f7f2b10',
@@ -13,7 +18,9 @@ const event: BusEvent = {
 
 /** What kafkajs hands a consumer for a record the producer wrote. */
 function asReceived(message: ReturnType<typeof encodeEvent>, offset = '7'): KafkaMessage {
-  const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, Buffer.from(String(v))]));
+  const headers = Object.fromEntries(
+    Object.entries(message.headers ?? {}).map(([k, v]) => [k, Buffer.from(String(v))]),
+  );
   return {
     key: Buffer.from(String(message.key)),
     value: Buffer.from(String(message.value)),
@@ -39,7 +46,11 @@ describe('kafka message codec', () => {
 
   it('refuses a record without an event id or with a non-JSON value', () => {
     const message = asReceived(encodeEvent(event));
-    expect(() => decodeEvent('t', { ...message, headers: {} } as KafkaMessage)).toThrow(UndecodableMessageError);
-    expect(() => decodeEvent('t', { ...message, value: Buffer.from('{nope') })).toThrow(UndecodableMessageError);
+    expect(() => decodeEvent('t', { ...message, headers: {} } as KafkaMessage)).toThrow(
+      UndecodableMessageError,
+    );
+    expect(() => decodeEvent('t', { ...message, value: Buffer.from('{nope') })).toThrow(
+      UndecodableMessageError,
+    );
   });
 });

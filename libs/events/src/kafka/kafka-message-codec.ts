@@ -16,7 +16,8 @@ export function encodeEvent(event: BusEvent): Message {
   headers[EVENT_ID_HEADER] = event.id;
   headers[OCCURRED_AT_HEADER] = event.occurredAt;
   const value = JSON.stringify(event.payload);
-  if (value === undefined) throw new TypeError(`event ${event.id}: payload is not JSON-serialisable`);
+  if (value === undefined)
+    throw new TypeError(`event ${event.id}: payload is not JSON-serialisable`);
   return { key: event.key, value, headers, timestamp: String(Date.parse(event.occurredAt)) };
 }
 
@@ -32,14 +33,20 @@ export function decodeEvent(topic: string, message: KafkaMessage): BusEvent {
     if (value !== undefined) headers[name] = value.toString();
   }
   const id = headers[EVENT_ID_HEADER];
-  if (!id) throw new UndecodableMessageError(`record at offset ${message.offset} has no ${EVENT_ID_HEADER} header`);
-  const occurredAt = headers[OCCURRED_AT_HEADER] ?? new Date(Number(message.timestamp)).toISOString();
+  if (!id)
+    throw new UndecodableMessageError(
+      `record at offset ${message.offset} has no ${EVENT_ID_HEADER} header`,
+    );
+  const occurredAt =
+    headers[OCCURRED_AT_HEADER] ?? new Date(Number(message.timestamp)).toISOString();
   for (const name of RESERVED) delete headers[name];
   let payload: unknown;
   try {
     payload = message.value === null ? null : (JSON.parse(message.value.toString()) as unknown);
   } catch (error) {
-    throw new UndecodableMessageError(`record ${id} at offset ${message.offset}: value is not JSON (${String(error)})`);
+    throw new UndecodableMessageError(
+      `record ${id} at offset ${message.offset}: value is not JSON (${String(error)})`,
+    );
   }
   return { id, topic, key: message.key?.toString() ?? '', payload, occurredAt, headers };
 }

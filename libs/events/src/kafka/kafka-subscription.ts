@@ -64,8 +64,15 @@ export class KafkaSubscription implements Subscription {
     consumer.on(consumer.events.GROUP_JOIN, () => joined());
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       // kafkajs restarts the consumer itself after retriable errors; for the rest we do it.
-      if (!payload.restart && !this.closing && !(payload.error instanceof SubscriptionClosedError)) {
-        this.logger.error('Kafka consumer crashed; restarting it', { group: this.spec.group, error: describeError(payload.error) });
+      if (
+        !payload.restart &&
+        !this.closing &&
+        !(payload.error instanceof SubscriptionClosedError)
+      ) {
+        this.logger.error('Kafka consumer crashed; restarting it', {
+          group: this.spec.group,
+          error: describeError(payload.error),
+        });
         this.scheduleRestart();
       }
     });
@@ -85,11 +92,15 @@ export class KafkaSubscription implements Subscription {
     let timer: NodeJS.Timeout | undefined;
     const joinedInTime = await Promise.race([
       joinedGroup.then(() => true),
-      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.settings.joinTimeoutMs))),
+      new Promise<false>(
+        (resolve) => (timer = setTimeout(() => resolve(false), this.settings.joinTimeoutMs)),
+      ),
     ]);
     clearTimeout(timer);
     if (!joinedInTime) {
-      this.logger.warn('Kafka consumer has not joined its group yet; it keeps trying', { group: this.spec.group });
+      this.logger.warn('Kafka consumer has not joined its group yet; it keeps trying', {
+        group: this.spec.group,
+      });
     }
   }
 
@@ -102,25 +113,42 @@ export class KafkaSubscription implements Subscription {
     this.onClosed();
   }
 
-  private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+  private async onMessage({
+    topic,
+    partition,
+    message,
+    heartbeat,
+  }: EachMessagePayload): Promise<void> {
     let event;
     try {
       event = decodeEvent(this.spec.logicalTopic?.(topic) ?? topic, message);
     } catch (error) {
       if (!(error instanceof UndecodableMessageError)) throw error;
       // Retrying cannot fix a record that is not an event: skip it, loudly.
-      this.logger.error('skipping a Kafka record that is not a bus event', { group: this.spec.group, topic, partition, error: error.message });
+      this.logger.error('skipping a Kafka record that is not a bus event', {
+        group: this.spec.group,
+        topic,
+        partition,
+        error: error.message,
+      });
       return;
     }
     for (let attempt = 1; ; attempt++) {
-      if (this.closing) throw new SubscriptionClosedError('subscription closed before the event was handled');
+      if (this.closing)
+        throw new SubscriptionClosedError('subscription closed before the event was handled');
       try {
         await this.spec.dedupe.runOnce(this.spec.group, event.id, () => this.spec.handler(event));
         return;
       } catch (error) {
         const delayMs = backoffDelay(attempt, this.settings.handlerRetry);
         this.logger.warn('event handler failed; retrying', {
-          group: this.spec.group, topic, partition, eventId: event.id, attempt, delayMs, error: describeError(error),
+          group: this.spec.group,
+          topic,
+          partition,
+          eventId: event.id,
+          attempt,
+          delayMs,
+          error: describeError(error),
         });
         await this.waitHeartbeating(delayMs, heartbeat);
       }
@@ -146,7 +174,10 @@ export class KafkaSubscription implements Subscription {
         try {
           await this.start();
         } catch (error) {
-          this.logger.error('Kafka consumer restart failed; trying again', { group: this.spec.group, error: describeError(error) });
+          this.logger.error('Kafka consumer restart failed; trying again', {
+            group: this.spec.group,
+            error: describeError(error),
+          });
           this.scheduleRestart();
         }
       })();

@@ -48,11 +48,18 @@ export async function startGroupAtTheEnd(options: StartAtTheEndOptions): Promise
     }
     await sleep(Math.min(50 * attempt, 500));
   }
-  logger.warn('Kafka group not positioned at the end before joining; its consumer looks the end up itself', { group, error: lastError });
+  logger.warn(
+    'Kafka group not positioned at the end before joining; its consumer looks the end up itself',
+    { group, error: lastError },
+  );
 }
 
 /** The (topic, partition) pairs where `group` has committed nothing. */
-async function unpositioned(admin: Admin, group: string, topics: readonly string[]): Promise<Array<{ topic: string; partition: number }>> {
+async function unpositioned(
+  admin: Admin,
+  group: string,
+  topics: readonly string[],
+): Promise<Array<{ topic: string; partition: number }>> {
   const committed = await admin.fetchOffsets({ groupId: group, topics: [...topics] });
   return committed.flatMap(({ topic, partitions }) =>
     partitions.filter((p) => Number(p.offset) < 0).map((p) => ({ topic, partition: p.partition })),
@@ -60,12 +67,17 @@ async function unpositioned(admin: Admin, group: string, topics: readonly string
 }
 
 /** Each partition's current end (the offset the next event will get). */
-async function endsOf(admin: Admin, partitions: ReadonlyArray<{ topic: string; partition: number }>): Promise<Position[]> {
+async function endsOf(
+  admin: Admin,
+  partitions: ReadonlyArray<{ topic: string; partition: number }>,
+): Promise<Position[]> {
   const positions: Position[] = [];
   for (const topic of new Set(partitions.map((p) => p.topic))) {
     const wanted = new Set(partitions.filter((p) => p.topic === topic).map((p) => p.partition));
     const ends = await admin.fetchTopicOffsets(topic);
-    for (const end of ends) if (wanted.has(end.partition)) positions.push({ topic, partition: end.partition, offset: end.high });
+    for (const end of ends)
+      if (wanted.has(end.partition))
+        positions.push({ topic, partition: end.partition, offset: end.high });
   }
   return positions;
 }
@@ -82,22 +94,31 @@ async function commitThroughShortLivedMember(
   timeoutMs: number,
 ): Promise<'committed' | 'group-has-members'> {
   const topics = [...new Set(positions.map((p) => p.topic))];
-  const member = options.kafka.consumer({ groupId: options.group, maxWaitTimeInMs: 50, allowAutoTopicCreation: false });
+  const member = options.kafka.consumer({
+    groupId: options.group,
+    maxWaitTimeInMs: 50,
+    allowAutoTopicCreation: false,
+  });
   try {
     await member.connect();
     const { state } = await member.describeGroup();
     if (state !== 'Empty' && state !== 'Dead') return 'group-has-members';
     await member.subscribe({ topics, fromBeginning: true });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no fetch within ${timeoutMs} ms`)), Math.max(1, timeoutMs));
+      const timer = setTimeout(
+        () => reject(new Error(`no fetch within ${timeoutMs} ms`)),
+        Math.max(1, timeoutMs),
+      );
       member.on(member.events.FETCH, () => {
         clearTimeout(timer);
         resolve();
       });
-      member.run({ eachBatchAutoResolve: false, eachBatch: async () => undefined }).catch((error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      });
+      member
+        .run({ eachBatchAutoResolve: false, eachBatch: async () => undefined })
+        .catch((error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        });
       member.pause(topics.map((topic) => ({ topic })));
       for (const position of positions) member.seek(position);
     });

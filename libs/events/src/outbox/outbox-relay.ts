@@ -79,7 +79,8 @@ export class OutboxRelay {
     this.lingerMs = Math.max(0, options.lingerMs ?? 5);
     const table = getTableConfig(options.outbox);
     this.name = `${table.schema ?? 'public'}.${table.name}`;
-    this.lock = options.lock ?? relayLockFor(options.db, `frenly.outbox-relay:${this.name}`, this.logger);
+    this.lock =
+      options.lock ?? relayLockFor(options.db, `frenly.outbox-relay:${this.name}`, this.logger);
   }
 
   start(): void {
@@ -100,7 +101,9 @@ export class OutboxRelay {
         const rows = await db
           .select()
           .from(outbox)
-          .where(sql`${outbox.publishedAt} >= ${since.toISOString()} and ${outbox.seq} > ${afterSeq}`)
+          .where(
+            sql`${outbox.publishedAt} >= ${since.toISOString()} and ${outbox.seq} > ${afterSeq}`,
+          )
           .orderBy(asc(outbox.seq))
           .limit(this.batchSize);
         if (rows.length === 0) break;
@@ -126,7 +129,10 @@ export class OutboxRelay {
     this.wake?.();
     if (this.loop) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.loop, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      await Promise.race([
+        this.loop,
+        new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      ]);
       clearTimeout(timer);
     }
     await this.lock.release().catch(() => undefined);
@@ -136,12 +142,20 @@ export class OutboxRelay {
   /** Unsent rows (for a metrics gauge). */
   async backlog(): Promise<number> {
     const { outbox, db } = this.options;
-    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(outbox).where(isNull(outbox.publishedAt));
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(isNull(outbox.publishedAt));
     return Number(row?.count ?? 0);
   }
 
   stats(): OutboxRelayStats {
-    return { published: this.published, consecutiveFailures: this.consecutiveFailures, leader: this.leader, lastError: this.lastError };
+    return {
+      published: this.published,
+      consecutiveFailures: this.consecutiveFailures,
+      leader: this.leader,
+      lastError: this.lastError,
+    };
   }
 
   /** Publishes one batch if this instance holds the lock; returns how many rows it published. */
@@ -149,7 +163,12 @@ export class OutboxRelay {
     this.leader = await this.lock.tryAcquire();
     if (!this.leader) return 0;
     const { db, outbox, bus } = this.options;
-    const rows = await db.select().from(outbox).where(isNull(outbox.publishedAt)).orderBy(asc(outbox.seq)).limit(this.batchSize);
+    const rows = await db
+      .select()
+      .from(outbox)
+      .where(isNull(outbox.publishedAt))
+      .orderBy(asc(outbox.seq))
+      .limit(this.batchSize);
     if (rows.length === 0) return 0;
     const seqs = rows.map((row) => row.seq);
     try {
@@ -162,7 +181,10 @@ export class OutboxRelay {
         .catch(() => undefined);
       throw error;
     }
-    await db.update(outbox).set({ publishedAt: sql`now()` }).where(inArray(outbox.seq, seqs));
+    await db
+      .update(outbox)
+      .set({ publishedAt: sql`now()` })
+      .where(inArray(outbox.seq, seqs));
     this.published += rows.length;
     return rows.length;
   }
@@ -178,7 +200,10 @@ export class OutboxRelay {
         const count = await this.publishBatch();
         if (count > 0) lingerUntil = began + this.lingerMs;
         if (this.consecutiveFailures > 0) {
-          this.logger.info('outbox relay publishing again', { outbox: this.name, after: this.consecutiveFailures });
+          this.logger.info('outbox relay publishing again', {
+            outbox: this.name,
+            after: this.consecutiveFailures,
+          });
         }
         this.consecutiveFailures = 0;
         this.lastError = undefined;
@@ -191,7 +216,10 @@ export class OutboxRelay {
         pokeable = false;
         if (!stopped.aborted) {
           this.logger.warn('outbox relay could not publish; rows stay unsent', {
-            outbox: this.name, attempt: this.consecutiveFailures, retryInMs: delayMs, error: this.lastError,
+            outbox: this.name,
+            attempt: this.consecutiveFailures,
+            retryInMs: delayMs,
+            error: this.lastError,
           });
         }
       }

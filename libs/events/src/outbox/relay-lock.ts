@@ -43,7 +43,10 @@ export class AdvisoryRelayLock implements RelayLock {
       if (!this.client) {
         const client = await this.pool.connect();
         client.on('error', (error) => {
-          this.logger.warn('outbox relay lock connection failed; the lock is lost', { lock: this.lockName, error: describeError(error) });
+          this.logger.warn('outbox relay lock connection failed; the lock is lost', {
+            lock: this.lockName,
+            error: describeError(error),
+          });
           if (this.client === client) this.drop();
         });
         this.client = client;
@@ -57,7 +60,10 @@ export class AdvisoryRelayLock implements RelayLock {
         this.verifiedAt = Date.now();
         return true;
       }
-      const { rows } = await this.client.query('select pg_try_advisory_lock(hashtext($1)) as acquired', [this.lockName]);
+      const { rows } = await this.client.query(
+        'select pg_try_advisory_lock(hashtext($1)) as acquired',
+        [this.lockName],
+      );
       this.held = rows[0]?.acquired === true;
       this.verifiedAt = Date.now();
       return this.held;
@@ -71,7 +77,9 @@ export class AdvisoryRelayLock implements RelayLock {
     // Unlock explicitly first: the server frees a destroyed connection's locks only once it
     // notices the disconnect, so another instance could otherwise briefly still find it taken.
     if (this.held && this.client) {
-      await this.client.query('select pg_advisory_unlock(hashtext($1))', [this.lockName]).catch(() => undefined);
+      await this.client
+        .query('select pg_advisory_unlock(hashtext($1))', [this.lockName])
+        .catch(() => undefined);
     }
     this.drop();
   }

@@ -20,7 +20,11 @@ export interface OutboxEventInput<P = unknown> {
  * state change the events describe: both commit or neither does, and the relay publishes them.
  * Returns the events as they will be published.
  */
-export async function writeOutbox(tx: Transaction | Database, outbox: OutboxTable, events: readonly OutboxEventInput[]): Promise<BusEvent[]> {
+export async function writeOutbox(
+  tx: Transaction | Database,
+  outbox: OutboxTable,
+  events: readonly OutboxEventInput[],
+): Promise<BusEvent[]> {
   if (events.length === 0) return [];
   const written: BusEvent[] = events.map((event) => ({
     id: event.id ?? randomUUID(),

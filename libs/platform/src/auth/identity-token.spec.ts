@@ -2,7 +2,12 @@ import { IdentityTokens } from './identity-token.js';
 
 describe(IdentityTokens.name, () => {
   const secret = 'a'.repeat(32);
-  const alice = { userId: 'u1', firstName: 'Alice', lastName: 'Liddell', email: 'alice@example.com' };
+  const alice = {
+    userId: 'u1',
+    firstName: 'Alice',
+    lastName: 'Liddell',
+    email: 'alice@example.com',
+  };
 
   it('verifies what it signed', () => {
     const sut = new IdentityTokens(secret);
@@ -14,7 +19,9 @@ describe(IdentityTokens.name, () => {
     const token = sut.sign(alice);
     expect(new IdentityTokens('b'.repeat(32)).verify(token)).toBeNull();
     const [body, mac] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...alice, userId: 'u2', exp: 9e9 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...alice, userId: 'u2', exp: 9e9 })).toString(
+      'base64url',
+    );
     expect(sut.verify(`${forged}.${mac}`)).toBeNull();
     expect(sut.verify(`${body}.`)).toBeNull();
     expect(sut.verify(`${body}.${mac}.x`)).toBeNull();
@@ -38,7 +45,10 @@ describe(IdentityTokens.name, () => {
     const first = sut.sign(alice);
     expect(sut.sign(alice)).toBe(first);
     expect(sut.sign({ ...alice, firstName: 'Alicia' })).not.toBe(first);
-    expect(sut.verify(sut.sign({ ...alice, firstName: 'Alicia' }))).toEqual({ ...alice, firstName: 'Alicia' });
+    expect(sut.verify(sut.sign({ ...alice, firstName: 'Alicia' }))).toEqual({
+      ...alice,
+      firstName: 'Alicia',
+    });
     now += 1_000;
     const next = sut.sign(alice);
     expect(next).not.toBe(first);

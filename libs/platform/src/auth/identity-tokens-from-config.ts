@@ -6,6 +6,8 @@ import { IdentityTokens } from './identity-token.js';
  * secret; the embedded runtime, whose gateway and services live in one process, may use a
  * random one per start (identity tokens live seconds, sessions live in the database).
  */
-export function identityTokensFor(config: { FRENLY_IDENTITY_SECRET?: string | undefined }): IdentityTokens {
+export function identityTokensFor(config: {
+  FRENLY_IDENTITY_SECRET?: string | undefined;
+}): IdentityTokens {
   return new IdentityTokens(config.FRENLY_IDENTITY_SECRET ?? randomBytes(32));
 }

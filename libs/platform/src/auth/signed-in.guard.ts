@@ -32,8 +32,10 @@ export class SignedInGuard implements CanActivate {
 }
 
 /** The identity attached by SignedInGuard; use only on guarded routes. */
-export const CurrentIdentity = createParamDecorator((_data: unknown, context: ExecutionContext): Identity => {
-  const identity = context.switchToHttp().getRequest<RequestWithIdentity>().identity;
-  if (!identity) throw new UnauthorizedException('Sign in required');
-  return identity;
-});
+export const CurrentIdentity = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Identity => {
+    const identity = context.switchToHttp().getRequest<RequestWithIdentity>().identity;
+    if (!identity) throw new UnauthorizedException('Sign in required');
+    return identity;
+  },
+);

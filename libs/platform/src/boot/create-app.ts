@@ -17,7 +17,9 @@ export interface ServiceAppOptions extends PlatformOptions {
 }
 
 /** A Nest application with the platform's pieces in place; not listening yet (tests use it as is). */
-export async function createServiceApp(options: ServiceAppOptions): Promise<NestExpressApplication> {
+export async function createServiceApp(
+  options: ServiceAppOptions,
+): Promise<NestExpressApplication> {
   const metrics = options.metrics ?? new MetricsService({ service: options.service });
   const root: DynamicModule = {
     module: class ServiceRootModule {},

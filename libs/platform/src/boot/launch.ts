@@ -28,7 +28,10 @@ export class InfrastructureRegistry {
     const resource = await opener();
     this.opened.push({ name, close: () => resource.close() });
     if (probe) this.addCheck(name, () => probe(resource));
-    this.logger.entry('debug', `${name} opened`, { context: 'boot', durationMs: Math.round(performance.now() - started) });
+    this.logger.entry('debug', `${name} opened`, {
+      context: 'boot',
+      durationMs: Math.round(performance.now() - started),
+    });
     return resource;
   }
 
@@ -42,7 +45,10 @@ export class InfrastructureRegistry {
   }
 }
 
-export interface LaunchPlan extends Omit<ServiceAppOptions, 'service' | 'logger' | 'checks' | 'resources'> {
+export interface LaunchPlan extends Omit<
+  ServiceAppOptions,
+  'service' | 'logger' | 'checks' | 'resources'
+> {
   port: number;
   host?: string;
 }
@@ -69,7 +75,14 @@ export async function launchService(
   try {
     const plan = await build(infra);
     const metrics = plan.metrics ?? infra.metrics!;
-    app = await createServiceApp({ ...plan, service, logger, metrics, checks: infra.checks, resources: infra.closingOrder() });
+    app = await createServiceApp({
+      ...plan,
+      service,
+      logger,
+      metrics,
+      checks: infra.checks,
+      resources: infra.closingOrder(),
+    });
     app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
     installShutdownDeadline(logger, options.shutdownTimeoutMs ?? 15_000);
     await (plan.host ? app.listen(plan.port, plan.host) : app.listen(plan.port));
@@ -93,7 +106,11 @@ export async function launchService(
 function installShutdownDeadline(logger: JsonLogger, timeoutMs: number): void {
   const arm = (signal: NodeJS.Signals): void => {
     setTimeout(() => {
-      logger.entry('error', 'shutdown timed out; exiting', { context: 'shutdown', signal, timeoutMs });
+      logger.entry('error', 'shutdown timed out; exiting', {
+        context: 'shutdown',
+        signal,
+        timeoutMs,
+      });
       process.exit(1);
     }, timeoutMs).unref();
   };

@@ -30,7 +30,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const { body, hidden } = toErrorResponse(exception);
 
     if (hidden || body.statusCode >= 500) {
-      this.logger.exception('request failed', exception, { requestId, method: req.method, path: req.originalUrl ?? req.url, status: body.statusCode });
+      this.logger.exception('request failed', exception, {
+        requestId,
+        method: req.method,
+        path: req.originalUrl ?? req.url,
+        status: body.statusCode,
+      });
     }
     if (res.headersSent) {
       res.destroy(); // too late for an error body: cut the response so the client sees a failure

@@ -48,7 +48,11 @@ export function toErrorResponse(exception: unknown): MappedError {
     if (status === HttpStatus.INTERNAL_SERVER_ERROR) return generic();
     const response = exception.getResponse();
     if (typeof response === 'string') return visible(status, response);
-    const { message, error, code } = response as { message?: unknown; error?: unknown; code?: unknown };
+    const { message, error, code } = response as {
+      message?: unknown;
+      error?: unknown;
+      code?: unknown;
+    };
     const text = isMessage(message) ? message : exception.message;
     const mapped = visible(status, text, typeof code === 'string' ? code : undefined);
     if (typeof error === 'string' && error !== '') mapped.body.error = error;
@@ -71,5 +75,7 @@ function generic(): MappedError {
 }
 
 function isMessage(value: unknown): value is string | string[] {
-  return typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+  return (
+    typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+  );
 }

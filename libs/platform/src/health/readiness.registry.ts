@@ -35,7 +35,9 @@ export class ReadinessRegistry {
 
   async evaluate(): Promise<ReadinessResponse> {
     const entries = await Promise.all(
-      [...this.checks].map(async ([name, probe]) => [name, await runCheck(probe, this.timeoutMs)] as const),
+      [...this.checks].map(
+        async ([name, probe]) => [name, await runCheck(probe, this.timeoutMs)] as const,
+      ),
     );
     const checks: Record<string, HealthCheckResult> = Object.fromEntries(entries);
     if (this.shuttingDown) checks.shutdown = { status: 'down', detail: 'shutting down' };

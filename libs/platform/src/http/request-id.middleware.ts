@@ -1,4 +1,9 @@
-import { REQUEST_ID_HEADER, isAcceptableRequestId, newRequestId, runWithRequestContext } from '../logging/request-context.js';
+import {
+  REQUEST_ID_HEADER,
+  isAcceptableRequestId,
+  newRequestId,
+  runWithRequestContext,
+} from '../logging/request-context.js';
 import type { HttpMiddleware } from './http-types.js';
 
 /**

@@ -1,12 +1,20 @@
 import type { JsonLogger } from '../logging/json-logger.js';
 import type { MetricsService } from '../metrics/metrics.service.js';
-import { METRICS_ROUTE_LOCAL, type HttpMiddleware, type HttpRequest, type HttpResponse } from './http-types.js';
+import {
+  METRICS_ROUTE_LOCAL,
+  type HttpMiddleware,
+  type HttpRequest,
+  type HttpResponse,
+} from './http-types.js';
 
 // Probes hit these every few seconds: log them at debug level only.
 const QUIET_PATHS = /^\/(health\/(live|ready)|metrics)$/;
 
 /** One access-log line and one histogram observation per request, when the response ends. */
-export function requestObserverMiddleware(logger: JsonLogger, metrics: MetricsService): HttpMiddleware {
+export function requestObserverMiddleware(
+  logger: JsonLogger,
+  metrics: MetricsService,
+): HttpMiddleware {
   const accessLog = logger.forContext('http');
   return (req, res, next) => {
     const started = process.hrtime.bigint();

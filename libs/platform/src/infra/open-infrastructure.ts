@@ -30,7 +30,8 @@ export function openDatabaseFor(
 ): Promise<DatabaseHandle> {
   return infra.open(
     'database',
-    () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.FRENLY_DATA_DIR, schemas }),
+    () =>
+      openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.FRENLY_DATA_DIR, schemas }),
     (handle) => handle.ping(),
   );
 }
@@ -72,7 +73,8 @@ export async function openJobQueueFor(
         onError: (error, where) => jobsLogger.exception(`job queue: ${where}`, error),
       }),
     async (opened) => {
-      if (!(await opened.isReady())) throw new Error(opened.kind === 'bullmq' ? 'Redis does not answer' : 'queue closed');
+      if (!(await opened.isReady()))
+        throw new Error(opened.kind === 'bullmq' ? 'Redis does not answer' : 'queue closed');
     },
   );
   if (infra.metrics) instrumentJobQueue(queue, infra.metrics);

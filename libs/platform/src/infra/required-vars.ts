@@ -8,8 +8,14 @@ export function required<T>(spec: VarSpec<T | undefined>): VarSpec<T> {
     parse(raw) {
       const result = spec.parse(raw);
       if (!result.ok) return result;
-      if (result.value === undefined || (Array.isArray(result.value) && result.value.length === 0)) {
-        return { ok: false, error: 'is required when a service runs on its own (distributed mode)' };
+      if (
+        result.value === undefined ||
+        (Array.isArray(result.value) && result.value.length === 0)
+      ) {
+        return {
+          ok: false,
+          error: 'is required when a service runs on its own (distributed mode)',
+        };
       }
       return { ok: true, value: result.value };
     },

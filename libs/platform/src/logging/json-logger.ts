@@ -5,11 +5,24 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
 type EntryLevel = Exclude<LogLevelName, 'silent'> | 'fatal';
 
-const SEVERITY: Record<EntryLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, fatal: 50, silent: 100 };
+const SEVERITY: Record<EntryLevel | 'silent', number> = {
+  debug: 10,
+  info: 20,
+  warn: 30,
+  error: 40,
+  fatal: 50,
+  silent: 100,
+};
 
 // Nest's own start-up chatter (one line per module and per route) is debug material:
 // a service announces itself with a single "ready" line.
-const CHATTY_NEST_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+const CHATTY_NEST_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
 
 export type LogFields = Record<string, unknown>;
 
@@ -119,7 +132,8 @@ export class JsonLogger implements LoggerService {
 }
 
 export function describeError(error: unknown): LogFields {
-  if (error instanceof Error) return { err: error.message, errName: error.name, stack: error.stack };
+  if (error instanceof Error)
+    return { err: error.message, errName: error.name, stack: error.stack };
   return { err: String(error) };
 }
 

@@ -1,5 +1,10 @@
 import { EventHeaders } from '@frenly/contracts';
-import { currentRequestId, requestEventHeaders, runWithRequestContext, runWithRequestId } from './request-context.js';
+import {
+  currentRequestId,
+  requestEventHeaders,
+  runWithRequestContext,
+  runWithRequestId,
+} from './request-context.js';
 
 describe('request context', () => {
   it('gives the events of a request its id as the request-id header', () => {
@@ -18,7 +23,9 @@ describe('request context', () => {
 
   it('runs work without a request id outside any request, even when scheduled from one', () => {
     // A worker loop or timer started during a request would otherwise stamp that request on later work.
-    const inner = runWithRequestContext({ requestId: 'scheduling-req' }, () => runWithRequestId(undefined, () => currentRequestId()));
+    const inner = runWithRequestContext({ requestId: 'scheduling-req' }, () =>
+      runWithRequestId(undefined, () => currentRequestId()),
+    );
     expect(inner).toBeUndefined();
   });
 

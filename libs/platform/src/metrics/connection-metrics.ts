@@ -7,7 +7,9 @@ export function observeOpenConnections(server: Server, metrics: MetricsService):
     name: 'http_open_connections',
     help: 'Open client connections of the HTTP server (keep-alive and upgraded websocket sockets included)',
     async collect() {
-      const count = await new Promise<number>((resolve) => server.getConnections((error, n) => resolve(error ? 0 : n)));
+      const count = await new Promise<number>((resolve) =>
+        server.getConnections((error, n) => resolve(error ? 0 : n)),
+      );
       this.set(count);
     },
   });

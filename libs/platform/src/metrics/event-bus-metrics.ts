@@ -19,8 +19,16 @@ const LAG_SAMPLE_TIMEOUT_MS = 2_000;
  * Everything else passes through unchanged.
  */
 export function instrumentEventBus(bus: EventBus, metrics: MetricsService): EventBus {
-  const published = metrics.counter({ name: 'events_published_total', help: 'Events accepted by the bus, by topic', labelNames: ['topic'] });
-  const consumed = metrics.counter({ name: 'events_consumed_total', help: 'Events handled by a consumer group, by group and topic', labelNames: ['group', 'topic'] });
+  const published = metrics.counter({
+    name: 'events_published_total',
+    help: 'Events accepted by the bus, by topic',
+    labelNames: ['topic'],
+  });
+  const consumed = metrics.counter({
+    name: 'events_consumed_total',
+    help: 'Events handled by a consumer group, by group and topic',
+    labelNames: ['group', 'topic'],
+  });
   const failures = metrics.counter({
     name: 'events_handler_failures_total',
     help: 'Handler attempts that failed (the event is retried), by group and topic',
@@ -40,7 +48,10 @@ export function instrumentEventBus(bus: EventBus, metrics: MetricsService): Even
       async collect() {
         await Promise.all(
           [...groups].map(async ([group, { topics, fromBeginning }]) => {
-            const lag = await withTimeout(bus.consumerLag(group, topics, fromBeginning), LAG_SAMPLE_TIMEOUT_MS).catch(() => undefined);
+            const lag = await withTimeout(
+              bus.consumerLag(group, topics, fromBeginning),
+              LAG_SAMPLE_TIMEOUT_MS,
+            ).catch(() => undefined);
             // Unknown (broker down): keep the last sample rather than fail the whole scrape.
             if (lag !== undefined) this.set({ group }, lag);
           }),
@@ -70,7 +81,11 @@ export function instrumentEventBus(bus: EventBus, metrics: MetricsService): Even
           }
           consumed.inc({ group, topic: event.topic });
           const createdAt = Date.parse(event.occurredAt);
-          if (Number.isFinite(createdAt)) ageSeconds.set({ group, topic: event.topic }, Math.max(0, Date.now() - createdAt) / 1000);
+          if (Number.isFinite(createdAt))
+            ageSeconds.set(
+              { group, topic: event.topic },
+              Math.max(0, Date.now() - createdAt) / 1000,
+            );
         },
       });
       groups.set(group, { topics: options.topics, fromBeginning: options.fromBeginning ?? true });

@@ -21,9 +21,12 @@ export function instrumentJobQueue(queue: FrenlyJobQueue, metrics: MetricsServic
     async collect() {
       await Promise.all(
         queues.map(async (name) => {
-          const counts = await withTimeout(queue.getCounts(name), SAMPLE_TIMEOUT_MS).catch(() => undefined);
+          const counts = await withTimeout(queue.getCounts(name), SAMPLE_TIMEOUT_MS).catch(
+            () => undefined,
+          );
           // Unknown (Redis down): keep the last sample rather than fail the whole scrape.
-          if (counts) for (const state of DEPTH_STATES) this.set({ queue: name, state }, counts[state]);
+          if (counts)
+            for (const state of DEPTH_STATES) this.set({ queue: name, state }, counts[state]);
         }),
       );
     },

@@ -46,15 +46,24 @@ export class MetricsService {
    * Use `collect()` to sample a value (e.g. a backlog count) at scrape time.
    */
   gauge<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers'>): Gauge<L> {
-    return this.getOrCreate(config.name, () => new Gauge({ ...config, registers: [this.registry] }));
+    return this.getOrCreate(
+      config.name,
+      () => new Gauge({ ...config, registers: [this.registry] }),
+    );
   }
 
   counter<L extends string>(config: Omit<CounterConfiguration<L>, 'registers'>): Counter<L> {
-    return this.getOrCreate(config.name, () => new Counter({ ...config, registers: [this.registry] }));
+    return this.getOrCreate(
+      config.name,
+      () => new Counter({ ...config, registers: [this.registry] }),
+    );
   }
 
   histogram<L extends string>(config: Omit<HistogramConfiguration<L>, 'registers'>): Histogram<L> {
-    return this.getOrCreate(config.name, () => new Histogram({ ...config, registers: [this.registry] }));
+    return this.getOrCreate(
+      config.name,
+      () => new Histogram({ ...config, registers: [this.registry] }),
+    );
   }
 
   get contentType(): string {

@@ -15,7 +15,12 @@ export class AnalysesRepository {
 
   /** The newest attempt (completed or failed) for a URL. */
   async latestFor(url: string): Promise<AnalysisRow | undefined> {
-    const [row] = await this.db.select().from(analyses).where(eq(analyses.url, url)).orderBy(desc(analyses.createdAt)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(analyses)
+      .where(eq(analyses.url, url))
+      .orderBy(desc(analyses.createdAt))
+      .limit(1);
     return row;
   }
 
@@ -36,7 +41,10 @@ export class AnalysesRepository {
     return row;
   }
 
-  async insertCompleted(tx: Executor, entry: { url: string; engine: string; report: AnalysisReport; durationMs: number }): Promise<AnalysisRow> {
+  async insertCompleted(
+    tx: Executor,
+    entry: { url: string; engine: string; report: AnalysisReport; durationMs: number },
+  ): Promise<AnalysisRow> {
     const [row] = await tx
       .insert(analyses)
       .values({
@@ -58,7 +66,11 @@ export class AnalysesRepository {
    * Replaces the report of a completed analysis whose browser part is still pending (the browser
    * tier's result); undefined when it is not pending any more (another worker finished it).
    */
-  async replacePendingReport(tx: Executor, id: string, entry: { engine: string; report: AnalysisReport }): Promise<AnalysisRow | undefined> {
+  async replacePendingReport(
+    tx: Executor,
+    id: string,
+    entry: { engine: string; report: AnalysisReport },
+  ): Promise<AnalysisRow | undefined> {
     const [row] = await tx
       .update(analyses)
       .set({
@@ -68,7 +80,13 @@ export class AnalysesRepository {
         isVerified: entry.report.isVerified,
         report: entry.report,
       })
-      .where(and(eq(analyses.id, id), eq(analyses.status, 'completed'), sql`${analyses.report} -> 'browser' ->> 'state' = 'pending'`))
+      .where(
+        and(
+          eq(analyses.id, id),
+          eq(analyses.status, 'completed'),
+          sql`${analyses.report} -> 'browser' ->> 'state' = 'pending'`,
+        ),
+      )
       .returning();
     return row;
   }
@@ -78,15 +96,32 @@ export class AnalysesRepository {
     return this.db
       .select({ id: analyses.id, url: analyses.url })
       .from(analyses)
-      .where(and(eq(analyses.status, 'completed'), gt(analyses.createdAt, since), sql`${analyses.report} -> 'browser' ->> 'state' = 'pending'`))
+      .where(
+        and(
+          eq(analyses.status, 'completed'),
+          gt(analyses.createdAt, since),
+          sql`${analyses.report} -> 'browser' ->> 'state' = 'pending'`,
+        ),
+      )
       .orderBy(desc(analyses.createdAt))
       .limit(limit);
   }
 
-  async insertFailed(entry: { url: string; errorCode: string; errorMessage: string; durationMs: number }): Promise<AnalysisRow> {
+  async insertFailed(entry: {
+    url: string;
+    errorCode: string;
+    errorMessage: string;
+    durationMs: number;
+  }): Promise<AnalysisRow> {
     const [row] = await this.db
       .insert(analyses)
-      .values({ url: entry.url, status: 'failed', errorCode: entry.errorCode, errorMessage: entry.errorMessage.slice(0, 1000), durationMs: entry.durationMs })
+      .values({
+        url: entry.url,
+        status: 'failed',
+        errorCode: entry.errorCode,
+        errorMessage: entry.errorMessage.slice(0, 1000),
+        durationMs: entry.durationMs,
+      })
       .returning();
     if (!row) throw new Error(`insert of the failed analysis of ${entry.url} returned no row`);
     return row;
@@ -95,6 +130,7 @@ export class AnalysesRepository {
 
 /** The stored report of a completed row. */
 export function reportOf(row: AnalysisRow): AnalysisReport {
-  if (row.status !== 'completed' || !row.report) throw new Error(`analysis ${row.id} has no report`);
+  if (row.status !== 'completed' || !row.report)
+    throw new Error(`analysis ${row.id} has no report`);
   return row.report as AnalysisReport;
 }

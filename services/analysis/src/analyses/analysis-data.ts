@@ -40,10 +40,22 @@ export function analysisDataOf(report: AnalysisReport, options: AnalysisDataOpti
       options.evidence === 'full'
         ? evidence
         : {
-            trackers: evidence.privacy.trackers.map((tracker) => ({ organization: tracker.organization, category: tracker.category })),
-            manipulation: evidence.manipulation.map((finding) => ({ pattern: finding.pattern, category: finding.category, evidence: finding.evidence })),
+            trackers: evidence.privacy.trackers.map((tracker) => ({
+              organization: tracker.organization,
+              category: tracker.category,
+            })),
+            manipulation: evidence.manipulation.map((finding) => ({
+              pattern: finding.pattern,
+              category: finding.category,
+              evidence: finding.evidence,
+            })),
             cookieConsent: evidence.cookieConsent.kind,
-            security: { https: evidence.security.https, certificateValid: evidence.security.certificateValid, hsts: evidence.security.hstsMaxAge !== null, csp: evidence.security.csp !== null },
+            security: {
+              https: evidence.security.https,
+              certificateValid: evidence.security.certificateValid,
+              hsts: evidence.security.hstsMaxAge !== null,
+              csp: evidence.security.csp !== null,
+            },
             page: evidence.page,
           },
   };

@@ -50,7 +50,11 @@ export class AnalysisRunner {
    * The HTML tier's report is stored at once; where Chromium runs, a browser-tier job then visits
    * the site and enriches it (browser-analysis.runner.ts), scheduled like this analysis.
    */
-  async run(url: string, signal?: AbortSignal, requester: AnalysisRequester = { kind: 'background' }): Promise<string> {
+  async run(
+    url: string,
+    signal?: AbortSignal,
+    requester: AnalysisRequester = { kind: 'background' },
+  ): Promise<string> {
     // A worker elsewhere may have just finished this URL (the job id only de-duplicates per round).
     const recent = await this.analyses.latestFor(url);
     if (recent && isFresh(recent, this.settings)) return recent.id;
@@ -61,7 +65,12 @@ export class AnalysisRunner {
       snapshot = await this.fetcher.fetch(url, signal);
     } catch (error) {
       if (!(error instanceof AnalysisError)) throw error;
-      const row = await this.analyses.insertFailed({ url, errorCode: error.code, errorMessage: error.message, durationMs: Math.round(performance.now() - started) });
+      const row = await this.analyses.insertFailed({
+        url,
+        errorCode: error.code,
+        errorMessage: error.message,
+        durationMs: Math.round(performance.now() - started),
+      });
       this.metrics.analyses.inc({ outcome: 'failed', engine: 'none' });
       this.logger.entry('info', 'analysis refused or failed', { url, code: error.code });
       return row.id;
@@ -86,12 +95,17 @@ export class AnalysisRunner {
     }
 
     const unavailable = this.browserTier.unavailableReason;
-    report = unavailable === null ? withBrowserPending(report) : withoutBrowser(report, 'unavailable', unavailable);
+    report =
+      unavailable === null
+        ? withBrowserPending(report)
+        : withoutBrowser(report, 'unavailable', unavailable);
 
     const durationMs = Math.round(performance.now() - started);
     const row = await this.db.transaction(async (tx) => {
       const stored = await this.analyses.insertCompleted(tx, { url, engine, report, durationMs });
-      await this.outbox.write(tx, [siteAnalyzedEvent(url, report, { id: stored.id, engine, analyzedAt: stored.createdAt })]);
+      await this.outbox.write(tx, [
+        siteAnalyzedEvent(url, report, { id: stored.id, engine, analyzedAt: stored.createdAt }),
+      ]);
       return stored;
     });
     this.outbox.committed();
@@ -103,7 +117,11 @@ export class AnalysisRunner {
 }
 
 /** A completed analysis within the cache TTL, or a failure within the failure TTL. */
-export function isFresh(row: AnalysisRow, settings: Pick<AnalysisSettings, 'cacheTtlMs' | 'failureTtlMs'>, now = Date.now()): boolean {
+export function isFresh(
+  row: AnalysisRow,
+  settings: Pick<AnalysisSettings, 'cacheTtlMs' | 'failureTtlMs'>,
+  now = Date.now(),
+): boolean {
   const age = now - row.createdAt.getTime();
   return row.status === 'completed' ? age < settings.cacheTtlMs : age < settings.failureTtlMs;
 }

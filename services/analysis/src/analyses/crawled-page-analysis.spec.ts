@@ -21,7 +21,11 @@ const crawled = (reason: 'demand' | 'background'): CrawledPageSnapshot => ({
 
 describe('crawled page analysis', () => {
   it('queues behind every user-requested analysis, in a background group no user id can share', () => {
-    const userWorst = analysisFairness(URL_, { kind: 'user', userId: 'u1', inFlight: 10_000 }).priority;
+    const userWorst = analysisFairness(URL_, {
+      kind: 'user',
+      userId: 'u1',
+      inFlight: 10_000,
+    }).priority;
     for (const reason of ['demand', 'background'] as const) {
       const options = crawledAnalysisOptions(URL_, crawled(reason));
       expect(options.priority).toBeGreaterThan(userWorst);
@@ -31,13 +35,23 @@ describe('crawled page analysis', () => {
   });
 
   it('spreads crawled pages over a few groups by host, so idle workers can all take them', () => {
-    const groups = new Set(Array.from({ length: 40 }, (_, i) => crawledAnalysisOptions(`https://site-${i}.example/`, crawled('background')).groups?.['user']));
+    const groups = new Set(
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          crawledAnalysisOptions(`https://site-${i}.example/`, crawled('background')).groups?.[
+            'user'
+          ],
+      ),
+    );
     expect(groups.size).toBe(CRAWLED_GROUPS);
   });
 
   it('puts a page a search is waiting for before plain catalogue filling', () => {
     expect(crawledAnalysisOptions(URL_, crawled('demand')).priority).toBe(BACKGROUND_PRIORITY);
-    expect(crawledAnalysisOptions(URL_, crawled('background')).priority).toBeGreaterThan(BACKGROUND_PRIORITY);
+    expect(crawledAnalysisOptions(URL_, crawled('background')).priority).toBeGreaterThan(
+      BACKGROUND_PRIORITY,
+    );
   });
 
   it('reads the page back from the crawler’s compressed copy, with what the crawler saw', () => {

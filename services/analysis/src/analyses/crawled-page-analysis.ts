@@ -74,7 +74,11 @@ export class CrawledPageAnalysis {
   async run(url: string, crawled: CrawledPageSnapshot): Promise<string> {
     // A newer analysis of the same page (on demand, or from a later crawl) already says more.
     const latest = await this.analyses.latestFor(url);
-    if (latest?.status === 'completed' && latest.createdAt.getTime() >= Date.parse(crawled.fetchedAt)) return latest.id;
+    if (
+      latest?.status === 'completed' &&
+      latest.createdAt.getTime() >= Date.parse(crawled.fetchedAt)
+    )
+      return latest.id;
 
     const started = performance.now();
     const community = await this.community.totalsOf(crawled.siteId);
@@ -94,7 +98,12 @@ export class CrawledPageAnalysis {
           trustScore: report.trustScore,
           isVerified: report.isVerified,
           uxScore: report.uxScore,
-          analysisData: analysisDataOf(report, { engine, analyzedAt: stored.createdAt.toISOString(), analysisId: stored.id, evidence: 'compact' }),
+          analysisData: analysisDataOf(report, {
+            engine,
+            analyzedAt: stored.createdAt.toISOString(),
+            analysisId: stored.id,
+            evidence: 'compact',
+          }),
           engine,
           analyzedAt: stored.createdAt.toISOString(),
           analysisId: stored.id,

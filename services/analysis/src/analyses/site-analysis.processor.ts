@@ -52,5 +52,7 @@ export class SiteAnalysisProcessor implements OnModuleInit, OnApplicationShutdow
  * ones (the job has no user to group by: the per-user admission already held this one back).
  */
 function requesterOf(trigger: 'on-demand' | 'background'): AnalysisRequester {
-  return trigger === 'on-demand' ? { kind: 'user', userId: 'on-demand', inFlight: 1 } : { kind: 'background' };
+  return trigger === 'on-demand'
+    ? { kind: 'user', userId: 'on-demand', inFlight: 1 }
+    : { kind: 'background' };
 }

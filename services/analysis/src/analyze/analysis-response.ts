@@ -23,7 +23,8 @@ export function analysisResponseOf(parts: ResponseParts): AnalysisResponse {
     frenlinessScore: report.frenlinessScore,
     verifiedHttps: report.isVerified,
     securityScore: report.dimensions.security,
-    manipulativePatterns: new Set(report.evidence.manipulation.map((finding) => finding.pattern)).size,
+    manipulativePatterns: new Set(report.evidence.manipulation.map((finding) => finding.pattern))
+      .size,
     community,
   });
   return {
@@ -40,7 +41,12 @@ export function analysisResponseOf(parts: ResponseParts): AnalysisResponse {
       isVerified: report.isVerified,
       isClaimed: false,
       totalStaked: community?.totalStaked ?? 0,
-      analysisData: analysisDataOf(report, { engine, analyzedAt, analysisId: row.id, evidence: 'full' }),
+      analysisData: analysisDataOf(report, {
+        engine,
+        analyzedAt,
+        analysisId: row.id,
+        evidence: 'full',
+      }),
     },
     uxScore: report.uxScore,
     recentStakes: parts.recentStakes,

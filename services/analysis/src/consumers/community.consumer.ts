@@ -1,7 +1,13 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Topics } from '@frenly/contracts';
 import { analysisProcessedEvents, type Database } from '@frenly/db';
-import { handleOnce, subscribeToEvents, type EventBus, type Subscription, type TypedEvent } from '@frenly/events';
+import {
+  handleOnce,
+  subscribeToEvents,
+  type EventBus,
+  type Subscription,
+  type TypedEvent,
+} from '@frenly/events';
 import { DATABASE, EVENT_BUS, JsonLogger } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { CommunityRepository } from '../sites/community.repository.js';
@@ -35,11 +41,17 @@ export class CommunityConsumer implements OnModuleInit, OnApplicationShutdown {
 
   async onStake(event: TypedEvent<typeof Topics.StakePlaced>): Promise<void> {
     const stake = event.payload;
-    if (!Number.isSafeInteger(stake.siteId) || typeof stake.stakeId !== 'string' || Number.isNaN(Date.parse(stake.createdAt))) {
+    if (
+      !Number.isSafeInteger(stake.siteId) ||
+      typeof stake.stakeId !== 'string' ||
+      Number.isNaN(Date.parse(stake.createdAt))
+    ) {
       this.logger.entry('warn', 'skipping a malformed stake-placed event', { eventId: event.id });
       return;
     }
-    await handleOnce(this.db, analysisProcessedEvents, this.settings.communityGroup, event, (tx) => this.community.applyStake(tx, stake));
+    await handleOnce(this.db, analysisProcessedEvents, this.settings.communityGroup, event, (tx) =>
+      this.community.applyStake(tx, stake),
+    );
   }
 
   async onVote(event: TypedEvent<typeof Topics.VoteCast>): Promise<void> {
@@ -47,7 +59,9 @@ export class CommunityConsumer implements OnModuleInit, OnApplicationShutdown {
       this.logger.entry('warn', 'skipping a malformed vote-cast event', { eventId: event.id });
       return;
     }
-    await handleOnce(this.db, analysisProcessedEvents, this.settings.communityGroup, event, (tx) => this.community.applyVote(tx, event.payload));
+    await handleOnce(this.db, analysisProcessedEvents, this.settings.communityGroup, event, (tx) =>
+      this.community.applyVote(tx, event.payload),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,6 +1,11 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Topics } from '@frenly/contracts';
-import { subscribeToEvents, type EventBus, type Subscription, type TypedEvent } from '@frenly/events';
+import {
+  subscribeToEvents,
+  type EventBus,
+  type Subscription,
+  type TypedEvent,
+} from '@frenly/events';
 import { QueueNames, stableJobId } from '@frenly/jobs';
 import { EVENT_BUS, JOB_QUEUE, JsonLogger, type FrenlyJobQueue } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
@@ -41,7 +46,13 @@ export class SiteCrawledConsumer implements OnModuleInit, OnApplicationShutdown 
   async handle(event: TypedEvent<typeof Topics.SiteCrawled>): Promise<void> {
     const { url: raw, siteId, htmlGzipBase64, fetchedAt, ...rest } = event.payload;
     const url = typeof raw === 'string' ? tryCanonicalUrl(raw) : undefined;
-    if (!url || !Number.isSafeInteger(siteId) || siteId < 1 || typeof htmlGzipBase64 !== 'string' || Number.isNaN(Date.parse(fetchedAt))) {
+    if (
+      !url ||
+      !Number.isSafeInteger(siteId) ||
+      siteId < 1 ||
+      typeof htmlGzipBase64 !== 'string' ||
+      Number.isNaN(Date.parse(fetchedAt))
+    ) {
       // Retrying cannot fix a malformed event and would block its partition: log and skip.
       this.logger.entry('warn', 'skipping a malformed site-crawled event', { eventId: event.id });
       return;
@@ -50,7 +61,10 @@ export class SiteCrawledConsumer implements OnModuleInit, OnApplicationShutdown 
     await this.jobs.enqueue(
       QueueNames.siteAnalysis,
       { url, trigger: 'background', crawled },
-      { jobId: stableJobId('analyze-crawled', `${url} ${fetchedAt}`), ...crawledAnalysisOptions(url, crawled) },
+      {
+        jobId: stableJobId('analyze-crawled', `${url} ${fetchedAt}`),
+        ...crawledAnalysisOptions(url, crawled),
+      },
     );
   }
 

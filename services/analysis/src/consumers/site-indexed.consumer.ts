@@ -1,7 +1,13 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Topics } from '@frenly/contracts';
 import { analysisProcessedEvents, type Database } from '@frenly/db';
-import { handleOnce, subscribeToEvents, type EventBus, type Subscription, type TypedEvent } from '@frenly/events';
+import {
+  handleOnce,
+  subscribeToEvents,
+  type EventBus,
+  type Subscription,
+  type TypedEvent,
+} from '@frenly/events';
 import { DATABASE, EVENT_BUS, JsonLogger } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { SiteIdWaiter } from '../sites/site-id-waiter.js';
@@ -41,7 +47,9 @@ export class SiteIndexedConsumer implements OnModuleInit, OnApplicationShutdown 
       this.logger.entry('warn', 'skipping a malformed site-indexed event', { eventId: event.id });
       return;
     }
-    await handleOnce(this.db, analysisProcessedEvents, this.settings.siteRefsGroup, event, (tx) => this.siteRefs.learn(tx, canonical, event.payload));
+    await handleOnce(this.db, analysisProcessedEvents, this.settings.siteRefsGroup, event, (tx) =>
+      this.siteRefs.learn(tx, canonical, event.payload),
+    );
     this.waiter.learnt(canonical, siteId);
   }
 

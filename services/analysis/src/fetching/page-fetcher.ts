@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AnalysisErrorCodes } from '@frenly/contracts';
-import { AllowList, checkUrl, isSafeFetchError, SafeFetcher, SafeFetchErrorCode, type SafeFetchError } from '@frenly/safe-fetch';
+import {
+  AllowList,
+  checkUrl,
+  isSafeFetchError,
+  SafeFetcher,
+  SafeFetchErrorCode,
+  type SafeFetchError,
+} from '@frenly/safe-fetch';
 import { AnalysisError } from '../analysis.errors.js';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import type { PageSnapshot } from '../pipeline/snapshot.js';
@@ -44,12 +51,21 @@ export class PageFetcher {
       throw error;
     }
     if (response.status >= 400) {
-      throw new AnalysisError(AnalysisErrorCodes.SiteUnreachable, `The site answered ${response.status} ${response.statusText}`.trim());
+      throw new AnalysisError(
+        AnalysisErrorCodes.SiteUnreachable,
+        `The site answered ${response.status} ${response.statusText}`.trim(),
+      );
     }
     const body = response.text();
-    const looksHtml = response.contentType === null ? /^\s*</.test(body.slice(0, 512)) : HTML_TYPES.has(response.contentType);
+    const looksHtml =
+      response.contentType === null
+        ? /^\s*</.test(body.slice(0, 512))
+        : HTML_TYPES.has(response.contentType);
     if (!looksHtml) {
-      throw new AnalysisError(AnalysisErrorCodes.NotHtml, `The address serves ${response.contentType ?? 'something other than HTML'}, not a web page`);
+      throw new AnalysisError(
+        AnalysisErrorCodes.NotHtml,
+        `The address serves ${response.contentType ?? 'something other than HTML'}, not a web page`,
+      );
     }
     return {
       requestedUrl: url,
@@ -73,18 +89,30 @@ export function toAnalysisError(error: SafeFetchError): AnalysisError {
     case SafeFetchErrorCode.UnsupportedProtocol:
     case SafeFetchErrorCode.CredentialsInUrl:
     case SafeFetchErrorCode.BlockedAddress:
-      return new AnalysisError(AnalysisErrorCodes.UrlNotAllowed, `Frenly does not fetch this address: ${error.message}`);
+      return new AnalysisError(
+        AnalysisErrorCodes.UrlNotAllowed,
+        `Frenly does not fetch this address: ${error.message}`,
+      );
     case SafeFetchErrorCode.BodyTooLarge:
-      return new AnalysisError(AnalysisErrorCodes.PageTooLarge, `The page is too large to analyse: ${error.message}`);
+      return new AnalysisError(
+        AnalysisErrorCodes.PageTooLarge,
+        `The page is too large to analyse: ${error.message}`,
+      );
     case SafeFetchErrorCode.Timeout:
     case SafeFetchErrorCode.Aborted:
-      return new AnalysisError(AnalysisErrorCodes.SiteTimeout, `The site was too slow to answer: ${error.message}`);
+      return new AnalysisError(
+        AnalysisErrorCodes.SiteTimeout,
+        `The site was too slow to answer: ${error.message}`,
+      );
     case SafeFetchErrorCode.DnsFailed:
     case SafeFetchErrorCode.TooManyRedirects:
     case SafeFetchErrorCode.ConnectionFailed:
     case SafeFetchErrorCode.TlsError:
     case SafeFetchErrorCode.ContentDecodingFailed:
     case SafeFetchErrorCode.HttpError:
-      return new AnalysisError(AnalysisErrorCodes.SiteUnreachable, `The site could not be fetched: ${error.message}`);
+      return new AnalysisError(
+        AnalysisErrorCodes.SiteUnreachable,
+        `The site could not be fetched: ${error.message}`,
+      );
   }
 }

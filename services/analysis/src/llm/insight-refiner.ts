@@ -19,7 +19,10 @@ export const INSIGHTS_SCHEMA = {
   additionalProperties: false,
   required: ['reasoning', 'strengths', 'improvements'],
   properties: {
-    reasoning: { type: 'string', description: 'Three to six sentences explaining the Frenliness score from the evidence.' },
+    reasoning: {
+      type: 'string',
+      description: 'Three to six sentences explaining the Frenliness score from the evidence.',
+    },
     strengths: { type: 'array', items: { type: 'string' }, maxItems: 6 },
     improvements: { type: 'array', items: { type: 'string' }, maxItems: 8 },
   },
@@ -46,7 +49,9 @@ export function evidenceDigest(report: AnalysisReport): string {
       frenlinessScore: report.frenlinessScore,
       capsApplied: report.capsApplied,
       dimensions: report.dimensions,
-      trackers: report.evidence.privacy.trackers.map((tracker) => `${tracker.organization} (${tracker.category})`),
+      trackers: report.evidence.privacy.trackers.map(
+        (tracker) => `${tracker.organization} (${tracker.category})`,
+      ),
       manipulativePatterns: report.manipulativePatterns,
       cookieConsent: report.evidence.cookieConsent.kind,
       verifiedHttps: report.isVerified,
@@ -64,12 +69,14 @@ export function validateInsights(report: AnalysisReport) {
     if (!isRecord(value)) return 'the answer is not an object';
     const reasoning = boundedString(value.reasoning, 'reasoning', 40, 1500);
     if (typeof reasoning !== 'string') return reasoning.problem;
-    if (!reasoning.includes(String(report.frenlinessScore))) return `reasoning does not state the score ${report.frenlinessScore}`;
+    if (!reasoning.includes(String(report.frenlinessScore)))
+      return `reasoning does not state the score ${report.frenlinessScore}`;
     const strengths = boundedStringList(value.strengths, 'strengths', 6, 200);
     if (!Array.isArray(strengths)) return strengths.problem;
     const improvements = boundedStringList(value.improvements, 'improvements', 8, 300);
     if (!Array.isArray(improvements)) return improvements.problem;
-    if (improvements.length === 0 && report.improvements.length > 0) return 'improvements are missing';
+    if (improvements.length === 0 && report.improvements.length > 0)
+      return 'improvements are missing';
     return { reasoning, strengths, improvements };
   };
 }
@@ -106,7 +113,10 @@ export class InsightRefiner {
     } catch (error) {
       const reason = error instanceof LlmCallError ? error.reason : 'error';
       this.metrics.llmFallbacks.inc({ purpose: 'insights', reason });
-      this.logger.entry('warn', 'LLM insights not used; the heuristic result stands', { reason, error: error instanceof Error ? error.message : String(error) });
+      this.logger.entry('warn', 'LLM insights not used; the heuristic result stands', {
+        reason,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return null;
     } finally {
       stop();

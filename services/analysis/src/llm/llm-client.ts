@@ -2,7 +2,11 @@
 // response format, bounded in time, its answer parsed and checked by the caller's validator.
 import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
-import { ANALYSIS_SETTINGS, type AnalysisSettings, type LlmSettings } from '../analysis.settings.js';
+import {
+  ANALYSIS_SETTINGS,
+  type AnalysisSettings,
+  type LlmSettings,
+} from '../analysis.settings.js';
 
 /** Why an LLM answer was not used. */
 export type LlmFailure = 'timeout' | 'error' | 'invalid';
@@ -58,7 +62,11 @@ export class LlmClient {
     if (!this.client || !this.config) throw new LlmCallError('error', 'No LLM configured');
     const controller = new AbortController();
     const timeoutMs = this.config.timeoutMs;
-    const timer = setTimeout(() => controller.abort(new LlmCallError('timeout', `LLM did not answer within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        controller.abort(new LlmCallError('timeout', `LLM did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const onAbort = (): void => controller.abort(request.signal?.reason);
     request.signal?.addEventListener('abort', onAbort, { once: true });
     let content: string | null | undefined;
@@ -71,7 +79,10 @@ export class LlmClient {
             { role: 'system', content: request.system },
             { role: 'user', content: request.user },
           ],
-          response_format: { type: 'json_schema', json_schema: { name: request.name, strict: true, schema: request.schema } },
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: request.name, strict: true, schema: request.schema },
+          },
         },
         { signal: controller.signal, timeout: timeoutMs, maxRetries: 0 },
       );
@@ -80,12 +91,16 @@ export class LlmClient {
       if (controller.signal.aborted || error instanceof OpenAI.APIConnectionTimeoutError) {
         throw new LlmCallError('timeout', `LLM did not answer within ${timeoutMs} ms`);
       }
-      throw new LlmCallError('error', `LLM call failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new LlmCallError(
+        'error',
+        `LLM call failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
     }
-    if (typeof content !== 'string' || content.trim() === '') throw new LlmCallError('invalid', 'LLM answered with no content');
+    if (typeof content !== 'string' || content.trim() === '')
+      throw new LlmCallError('invalid', 'LLM answered with no content');
     let parsed: unknown;
     try {
       parsed = JSON.parse(content);
@@ -93,7 +108,8 @@ export class LlmClient {
       throw new LlmCallError('invalid', 'LLM answer is not JSON');
     }
     const result = request.validate(parsed);
-    if (typeof result === 'string') throw new LlmCallError('invalid', `LLM answer rejected: ${result}`);
+    if (typeof result === 'string')
+      throw new LlmCallError('invalid', `LLM answer rejected: ${result}`);
     return result;
   }
 }

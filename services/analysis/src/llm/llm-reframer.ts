@@ -30,7 +30,10 @@ export function validateReframe(value: unknown): ReframeResponse | string {
   if (!isRecord(value)) return 'the answer is not an object';
   const reframedContent = boundedString(value.reframedContent, 'reframedContent', 20, 2000);
   if (typeof reframedContent !== 'string') return reframedContent.problem;
-  const advice = value.actionableAdvice === undefined || value.actionableAdvice === '' ? '' : boundedString(value.actionableAdvice, 'actionableAdvice', 10, 500);
+  const advice =
+    value.actionableAdvice === undefined || value.actionableAdvice === ''
+      ? ''
+      : boundedString(value.actionableAdvice, 'actionableAdvice', 10, 500);
   if (typeof advice !== 'string') return advice.problem;
   return advice === '' ? { reframedContent } : { reframedContent, actionableAdvice: advice };
 }
@@ -57,7 +60,11 @@ export class LlmReframer {
   }
 
   /** The LLM's rewrite, or null (off, timeout, error or invalid answer). */
-  async reframe(lens: LensType, content: string, report: AnalysisReport | null): Promise<ReframeResponse | null> {
+  async reframe(
+    lens: LensType,
+    content: string,
+    report: AnalysisReport | null,
+  ): Promise<ReframeResponse | null> {
     if (!this.llm.enabled) return null;
     const stop = this.metrics.llmDuration.startTimer({ purpose: 'reframe' });
     try {

@@ -21,18 +21,46 @@ export class AnalysisMetrics {
   readonly siteIdWaits: Counter<'outcome'>;
 
   constructor(metrics: MetricsService) {
-    this.analyses = metrics.counter({ name: 'analysis_runs_total', help: 'Site analyses run, by outcome and engine', labelNames: ['outcome', 'engine'] });
+    this.analyses = metrics.counter({
+      name: 'analysis_runs_total',
+      help: 'Site analyses run, by outcome and engine',
+      labelNames: ['outcome', 'engine'],
+    });
     this.duration = metrics.histogram({
       name: 'analysis_duration_seconds',
       help: 'Duration of site analyses by stage (fetch, pipeline, llm, total)',
       labelNames: ['stage'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
     });
-    this.cacheHits = metrics.counter({ name: 'analysis_cache_hits_total', help: 'Analyze requests answered from a recent analysis', labelNames: ['kind'] });
-    this.cacheMisses = metrics.counter({ name: 'analysis_cache_misses_total', help: 'Analyze requests that needed a new analysis' });
-    this.llmFallbacks = metrics.counter({ name: 'analysis_llm_fallbacks_total', help: 'LLM answers not used (heuristic result kept)', labelNames: ['purpose', 'reason'] });
-    this.llmDuration = metrics.histogram({ name: 'analysis_llm_duration_seconds', help: 'Duration of LLM calls', labelNames: ['purpose'], buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20] });
-    this.reframes = metrics.counter({ name: 'analysis_reframes_total', help: 'Reframes by engine and cache use', labelNames: ['engine', 'cached'] });
-    this.siteIdWaits = metrics.counter({ name: 'analysis_site_id_waits_total', help: 'Site id look-ups after an analysis', labelNames: ['outcome'] });
+    this.cacheHits = metrics.counter({
+      name: 'analysis_cache_hits_total',
+      help: 'Analyze requests answered from a recent analysis',
+      labelNames: ['kind'],
+    });
+    this.cacheMisses = metrics.counter({
+      name: 'analysis_cache_misses_total',
+      help: 'Analyze requests that needed a new analysis',
+    });
+    this.llmFallbacks = metrics.counter({
+      name: 'analysis_llm_fallbacks_total',
+      help: 'LLM answers not used (heuristic result kept)',
+      labelNames: ['purpose', 'reason'],
+    });
+    this.llmDuration = metrics.histogram({
+      name: 'analysis_llm_duration_seconds',
+      help: 'Duration of LLM calls',
+      labelNames: ['purpose'],
+      buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
+    });
+    this.reframes = metrics.counter({
+      name: 'analysis_reframes_total',
+      help: 'Reframes by engine and cache use',
+      labelNames: ['engine', 'cached'],
+    });
+    this.siteIdWaits = metrics.counter({
+      name: 'analysis_site_id_waits_total',
+      help: 'Site id look-ups after an analysis',
+      labelNames: ['outcome'],
+    });
   }
 }

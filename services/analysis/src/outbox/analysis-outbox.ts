@@ -21,7 +21,13 @@ export class AnalysisOutbox implements OnModuleInit, OnApplicationShutdown {
     logger: JsonLogger,
     metrics: MetricsService,
   ) {
-    this.relay = new OutboxRelay({ db, outbox: analysisOutbox, bus, pollIntervalMs: settings.relayPollIntervalMs, logger: eventsLogger(logger.forContext('AnalysisOutbox')) });
+    this.relay = new OutboxRelay({
+      db,
+      outbox: analysisOutbox,
+      bus,
+      pollIntervalMs: settings.relayPollIntervalMs,
+      logger: eventsLogger(logger.forContext('AnalysisOutbox')),
+    });
     const relay = this.relay;
     metrics.gauge({
       name: 'analysis_outbox_backlog',

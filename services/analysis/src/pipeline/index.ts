@@ -2,7 +2,12 @@
 // tools. `import { analyzePage, TrackerCatalog } from '@frenly/analysis/pipeline'`.
 export { analyzePage } from './analyze-page.js';
 export { TrackerCatalog } from './trackers/tracker-catalog.js';
-export { CHECK_WEIGHTS, FRENLINESS_WEIGHTS, FRENLINESS_CAPS, SCORING_VERSION } from './scoring/weights.js';
+export {
+  CHECK_WEIGHTS,
+  FRENLINESS_WEIGHTS,
+  FRENLINESS_CAPS,
+  SCORING_VERSION,
+} from './scoring/weights.js';
 export { PATTERN_TYPES } from './evidence/manipulation.js';
 export type { AnalysisReport } from './report.js';
 export type { PageSnapshot } from './snapshot.js';

@@ -9,9 +9,36 @@ import { TrackerCatalog } from './trackers/tracker-catalog.js';
 const markup = fc
   .array(
     fc.oneof(
-      fc.constantFrom('<p>', '</p>', '<div class="modal">', '</div>', '<a href="/x">', '</a>', '<img src=x>', '<input type=checkbox checked>', '<label>', '</label>', '<button>', '</button>', '<script>', '</script>', '<h3>', '</h4>', '<dialog open>', '&amp;', '&#x41;', '<!--', '-->'),
+      fc.constantFrom(
+        '<p>',
+        '</p>',
+        '<div class="modal">',
+        '</div>',
+        '<a href="/x">',
+        '</a>',
+        '<img src=x>',
+        '<input type=checkbox checked>',
+        '<label>',
+        '</label>',
+        '<button>',
+        '</button>',
+        '<script>',
+        '</script>',
+        '<h3>',
+        '</h4>',
+        '<dialog open>',
+        '&amp;',
+        '&#x41;',
+        '<!--',
+        '-->',
+      ),
       fc.string({ maxLength: 20 }),
-      fc.constantFrom('Only 2 left in stock', 'Add to cart', 'No thanks, I prefer paying full price', 'Sale ends in 01:00:00'),
+      fc.constantFrom(
+        'Only 2 left in stock',
+        'Add to cart',
+        'No thanks, I prefer paying full price',
+        'Sale ends in 01:00:00',
+      ),
     ),
     { maxLength: 60 },
   )
@@ -37,7 +64,17 @@ describe('pipeline properties', () => {
   it('gives every page scores within 0–100, the same on every run', () => {
     fc.assert(
       fc.property(markup, (html) => {
-        const snapshot = { requestedUrl: 'https://p.example/', finalUrl: 'https://p.example/', status: 200, headers: {}, html, tls: true, certificateValid: true, redirects: 0, bytes: html.length };
+        const snapshot = {
+          requestedUrl: 'https://p.example/',
+          finalUrl: 'https://p.example/',
+          status: 200,
+          headers: {},
+          html,
+          tls: true,
+          certificateValid: true,
+          redirects: 0,
+          bytes: html.length,
+        };
         const report = analyzePage(snapshot, catalog);
         for (const score of [report.frenlinessScore, ...Object.values(report.dimensions)]) {
           expect(Number.isInteger(score)).toBe(true);

@@ -10,10 +10,14 @@ import { clip } from '../pipeline/text/snippet.js';
 
 // Intensifiers and marketing adjectives dropped by the clarity lens. Only words whose removal
 // keeps the sentence true and grammatical ("leading to" or "just 5 minutes" are left alone).
-const HYPE = /\b(?:amazing|incredible|revolutionary|best-in-class|world-class|cutting-edge|innovative|seamless(?:ly)?|industry-leading|ultimate|unparalleled|state-of-the-art|next-generation|game-changing|unbeatable|very|really|truly|basically|literally)\s+/gi;
+const HYPE =
+  /\b(?:amazing|incredible|revolutionary|best-in-class|world-class|cutting-edge|innovative|seamless(?:ly)?|industry-leading|ultimate|unparalleled|state-of-the-art|next-generation|game-changing|unbeatable|very|really|truly|basically|literally)\s+/gi;
 
 /** A formal verb and its plain equivalent, in every form, so that the tense survives. */
-function plainVerb(stem: string, plain: { base: string; s: string; ing: string; ed: string }): Array<readonly [RegExp, string]> {
+function plainVerb(
+  stem: string,
+  plain: { base: string; s: string; ing: string; ed: string },
+): Array<readonly [RegExp, string]> {
   return [
     [new RegExp(`\\b${stem}es\\b`, 'gi'), plain.s],
     [new RegExp(`\\b${stem}ing\\b`, 'gi'), plain.ing],
@@ -62,7 +66,8 @@ const WARM_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\busers\b/gi, 'people'],
   [/\bconsumers\b/gi, 'people'],
 ];
-const BIG_CLAIM = /\b(?:best|#1|number one|guaranteed?|100%|never|always|free|unbeatable|perfect|leading|only)\b/i;
+const BIG_CLAIM =
+  /\b(?:best|#1|number one|guaranteed?|100%|never|always|free|unbeatable|perfect|leading|only)\b/i;
 
 export interface ReframeInput {
   readonly lens: LensType;
@@ -103,11 +108,15 @@ function love(title: string, rest: readonly string[], input: ReframeInput): stri
   const body = rest.map((sentence) => ensureEnd(rewrite(sentence, WARM_WORDS)));
   const parts = [`${title}, seen from the side of the people who visit it.`, ...body];
   if (!input.report) {
-    parts.push(`Frenly has not analysed ${input.domain} yet, so it cannot say how the site treats them.`);
+    parts.push(
+      `Frenly has not analysed ${input.domain} yet, so it cannot say how the site treats them.`,
+    );
     return parts.join(' ');
   }
   // Only strengths whose evidence was checked; where there are none, say so rather than flatter.
-  const strengths = input.report.strengths.slice(0, 2).map((strength) => lowerFirst(stripEnd(strength)));
+  const strengths = input.report.strengths
+    .slice(0, 2)
+    .map((strength) => lowerFirst(stripEnd(strength)));
   parts.push(
     strengths.length > 0
       ? `What Frenly found that treats visitors well: ${joinAnd(strengths)}.`
@@ -118,7 +127,9 @@ function love(title: string, rest: readonly string[], input: ReframeInput): stri
 
 function clarity(title: string, rest: readonly string[], input: ReframeInput): string {
   const plain = rest.flatMap((sentence) => splitLong(plainly(sentence))).map(ensureEnd);
-  const readability = input.report?.evidence.checks.find((check) => check.id === 'clarity.readability');
+  const readability = input.report?.evidence.checks.find(
+    (check) => check.id === 'clarity.readability',
+  );
   const parts = [`In plain words: ${stripEnd(plainly(title))}.`, ...plain];
   if (readability && readability.score !== null) parts.push(`(${readability.detail})`);
   return parts.join(' ');
@@ -130,7 +141,11 @@ const CLAIMED = /\b(unbeatable|incredible|amazing|unparalleled) (prices|deals|va
 
 /** Hype dropped and jargon replaced; a sentence that began with a dropped word starts with a capital. */
 function plainly(text: string): string {
-  const claimed = text.replace(CLAIMED, (_match, adjective: string, noun: string) => `${noun.toLowerCase()} it calls “${adjective.toLowerCase()}”`);
+  const claimed = text.replace(
+    CLAIMED,
+    (_match, adjective: string, noun: string) =>
+      `${noun.toLowerCase()} it calls “${adjective.toLowerCase()}”`,
+  );
   const dropped = claimed.replace(HYPE, '');
   const rewritten = rewrite(dropped, PLAIN_WORDS);
   return /^[A-Z]/.test(text) ? upperFirst(rewritten) : rewritten;
@@ -141,7 +156,11 @@ function growth(title: string, rest: readonly string[], input: ReframeInput): st
   const steps = topFixes(input, LENS_DIMENSIONS.growth, 2).map((fix) => lowerFirst(stripEnd(fix)));
   const claims = rest.filter((sentence) => BIG_CLAIM.test(sentence)).slice(0, 1);
   const parts = [`${title} today:${today}`];
-  parts.push(steps.length > 0 ? `To grow from here: ${steps.join('; then ')}.` : `To grow from here: say concretely what ${title} offers and who it helps.`);
+  parts.push(
+    steps.length > 0
+      ? `To grow from here: ${steps.join('; then ')}.`
+      : `To grow from here: say concretely what ${title} offers and who it helps.`,
+  );
   if (claims[0]) parts.push(`Back up the claim “${clip(stripEnd(claims[0]), 80)}” with evidence.`);
   return parts.join(' ');
 }
@@ -151,26 +170,60 @@ function trust(sentences: readonly string[], input: ReframeInput): string {
   const said = `What ${report?.domain ?? input.domain} says: “${clip(sentences.join(' '), 220)}”`;
   if (!report) return `${said} Frenly has not analysed this site yet, so none of it is verified.`;
   const facts: string[] = [];
-  facts.push(report.isVerified ? 'it is served over valid HTTPS' : 'it is not served over valid HTTPS');
+  facts.push(
+    report.isVerified ? 'it is served over valid HTTPS' : 'it is not served over valid HTTPS',
+  );
   const trackers = report.evidence.privacy.trackers;
-  facts.push(trackers.length === 0 ? 'no trackers were found' : `${trackers.length} tracking ${trackers.length === 1 ? 'organisation sees' : 'organisations see'} each visit (${trackers.slice(0, 3).map((t) => `${t.organization}, ${categoryName(t.category)}`).join('; ')})`);
+  facts.push(
+    trackers.length === 0
+      ? 'no trackers were found'
+      : `${trackers.length} tracking ${trackers.length === 1 ? 'organisation sees' : 'organisations see'} each visit (${trackers
+          .slice(0, 3)
+          .map((t) => `${t.organization}, ${categoryName(t.category)}`)
+          .join('; ')})`,
+  );
   const patterns = report.evidence.manipulation;
-  facts.push(patterns.length === 0 ? 'no manipulative design was detected' : `manipulative design was found (${patterns.slice(0, 2).map((p) => `${p.name.toLowerCase()}: “${clip(p.evidence, 60)}”`).join('; ')})`);
-  const claims = sentences.filter((sentence) => BIG_CLAIM.test(sentence)).slice(0, 2).map((sentence) => `“${clip(stripEnd(sentence), 70)}”`);
-  const parts = [said, `What Frenly checked: ${facts.join('; ')}. Frenliness ${report.frenlinessScore}/100.`];
+  facts.push(
+    patterns.length === 0
+      ? 'no manipulative design was detected'
+      : `manipulative design was found (${patterns
+          .slice(0, 2)
+          .map((p) => `${p.name.toLowerCase()}: “${clip(p.evidence, 60)}”`)
+          .join('; ')})`,
+  );
+  const claims = sentences
+    .filter((sentence) => BIG_CLAIM.test(sentence))
+    .slice(0, 2)
+    .map((sentence) => `“${clip(stripEnd(sentence), 70)}”`);
+  const parts = [
+    said,
+    `What Frenly checked: ${facts.join('; ')}. Frenliness ${report.frenlinessScore}/100.`,
+  ];
   if (claims.length > 0) parts.push(`Claims to verify yourself: ${claims.join(', ')}.`);
   return parts.join(' ');
 }
 
 function joy(title: string, rest: readonly string[], input: ReframeInput): string {
-  const lively = rest.map((sentence, index) => (index === 0 ? `${stripEnd(sentence)}!` : ensureEnd(sentence)));
-  const joyful = input.report?.evidence.checks
-    .filter((check) => (check.dimension === 'joyFactor' || check.dimension === 'lowFriction') && check.strength && check.score !== null && check.score >= 0.99)
-    .map((check) => lowerFirst(check.strength as string))
-    .slice(0, 2) ?? [];
+  const lively = rest.map((sentence, index) =>
+    index === 0 ? `${stripEnd(sentence)}!` : ensureEnd(sentence),
+  );
+  const joyful =
+    input.report?.evidence.checks
+      .filter(
+        (check) =>
+          (check.dimension === 'joyFactor' || check.dimension === 'lowFriction') &&
+          check.strength &&
+          check.score !== null &&
+          check.score >= 0.99,
+      )
+      .map((check) => lowerFirst(check.strength as string))
+      .slice(0, 2) ?? [];
   const parts = [`Meet ${title}!`, ...lively];
   if (joyful.length > 0) parts.push(`The bright side of a visit: ${joinAnd(joyful)}.`);
-  else if (input.report) parts.push(`Joy factor ${input.report.uxScore.joyFactor}/100: there is room to make a visit lighter.`);
+  else if (input.report)
+    parts.push(
+      `Joy factor ${input.report.uxScore.joyFactor}/100: there is room to make a visit lighter.`,
+    );
   return parts.join(' ');
 }
 
@@ -181,14 +234,32 @@ function adviceFor(input: ReframeInput): string {
     return `Remove the ${finding.name.toLowerCase()} (“${clip(finding.evidence, 80)}”): it costs trust.`;
   }
   const [fix] = topFixes(input, LENS_DIMENSIONS[input.lens], 1);
-  return fix ?? input.report.improvements[0] ?? `Keep it up: ${input.report.domain} already does well on ${input.lens}.`;
+  return (
+    fix ??
+    input.report.improvements[0] ??
+    `Keep it up: ${input.report.domain} already does well on ${input.lens}.`
+  );
 }
 
-function topFixes(input: ReframeInput, dimensions: readonly CheckDimension[], count: number): string[] {
+function topFixes(
+  input: ReframeInput,
+  dimensions: readonly CheckDimension[],
+  count: number,
+): string[] {
   const checks = input.report?.evidence.checks ?? [];
   return checks
-    .filter((check): check is ScoredCheck & { fix: string; score: number } => dimensions.includes(check.dimension) && check.score !== null && check.score < 0.99 && Boolean(check.fix))
-    .map((check) => ({ fix: check.fix, lost: check.weight * FRENLINESS_WEIGHTS[check.dimension] * (1 - check.score), id: check.id }))
+    .filter(
+      (check): check is ScoredCheck & { fix: string; score: number } =>
+        dimensions.includes(check.dimension) &&
+        check.score !== null &&
+        check.score < 0.99 &&
+        Boolean(check.fix),
+    )
+    .map((check) => ({
+      fix: check.fix,
+      lost: check.weight * FRENLINESS_WEIGHTS[check.dimension] * (1 - check.score),
+      id: check.id,
+    }))
     .sort((a, b) => b.lost - a.lost || a.id.localeCompare(b.id))
     .slice(0, count)
     .map((entry) => entry.fix);
@@ -231,7 +302,9 @@ function ensureEnd(text: string): string {
 }
 
 function lowerFirst(text: string): string {
-  return text.length > 1 && text[1] !== text[1]?.toUpperCase() ? `${text[0]?.toLowerCase()}${text.slice(1)}` : text;
+  return text.length > 1 && text[1] !== text[1]?.toUpperCase()
+    ? `${text[0]?.toLowerCase()}${text.slice(1)}`
+    : text;
 }
 
 function upperFirst(text: string): string {
@@ -239,5 +312,7 @@ function upperFirst(text: string): string {
 }
 
 function joinAnd(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

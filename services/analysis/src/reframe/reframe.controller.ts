@@ -13,7 +13,10 @@ export class ReframeController {
   /** Rewrites a site's content through one of the five lenses (love, clarity, growth, trust, joy). */
   @Post(':id/reframe')
   @HttpCode(200)
-  reframe(@Param('id', SiteIdPipe) siteId: number, @Body() body: ReframeDto): Promise<ReframeResponse> {
+  reframe(
+    @Param('id', SiteIdPipe) siteId: number,
+    @Body() body: ReframeDto,
+  ): Promise<ReframeResponse> {
     return this.reframer.reframe(siteId, body.lensType, body.content);
   }
 }

@@ -1,4 +1,9 @@
-import { LENS_TYPES, REFRAME_CONTENT_MAX_LENGTH, type LensType, type ReframeRequest } from '@frenly/contracts';
+import {
+  LENS_TYPES,
+  REFRAME_CONTENT_MAX_LENGTH,
+  type LensType,
+  type ReframeRequest,
+} from '@frenly/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
@@ -9,6 +14,8 @@ export class ReframeDto implements ReframeRequest {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'content must be a string' })
   @IsNotEmpty({ message: 'content must not be empty' })
-  @MaxLength(REFRAME_CONTENT_MAX_LENGTH, { message: `content must be at most ${REFRAME_CONTENT_MAX_LENGTH} characters` })
+  @MaxLength(REFRAME_CONTENT_MAX_LENGTH, {
+    message: `content must be at most ${REFRAME_CONTENT_MAX_LENGTH} characters`,
+  })
   content!: string;
 }

@@ -31,13 +31,23 @@ export class ReframeService {
     const cached = await this.reframes.get(siteId, lens, contentHash);
     if (cached && cached.analysisId === (row?.id ?? null)) {
       this.metrics.reframes.inc({ engine: cached.engine, cached: 'true' });
-      return this.withEngine(cached.reframedContent, cached.actionableAdvice, cached.engine === 'llm' ? 'llm' : 'heuristic');
+      return this.withEngine(
+        cached.reframedContent,
+        cached.actionableAdvice,
+        cached.engine === 'llm' ? 'llm' : 'heuristic',
+      );
     }
 
     let engine: AnalysisEngine = 'heuristic';
     let result = await this.llm.reframe(lens, content, report);
     if (result) engine = 'llm';
-    else result = reframeLocally({ lens, content, report, domain: report?.domain ?? domainOf(urls[0] ?? 'https://site.invalid/') });
+    else
+      result = reframeLocally({
+        lens,
+        content,
+        report,
+        domain: report?.domain ?? domainOf(urls[0] ?? 'https://site.invalid/'),
+      });
 
     await this.reframes.put({
       siteId,
@@ -53,7 +63,11 @@ export class ReframeService {
   }
 
   /** The answer, saying which engine wrote it (and the model's name when a model did). */
-  private withEngine(reframedContent: string, actionableAdvice: string | null, engine: AnalysisEngine): ReframeResponse {
+  private withEngine(
+    reframedContent: string,
+    actionableAdvice: string | null,
+    engine: AnalysisEngine,
+  ): ReframeResponse {
     const model = engine === 'llm' ? this.llm.model : null;
     return {
       reframedContent,

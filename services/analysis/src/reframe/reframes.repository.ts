@@ -14,7 +14,13 @@ export class ReframesRepository {
     const [row] = await this.db
       .select()
       .from(analysisReframes)
-      .where(and(eq(analysisReframes.siteId, siteId), eq(analysisReframes.lens, lens), eq(analysisReframes.contentHash, contentHash)))
+      .where(
+        and(
+          eq(analysisReframes.siteId, siteId),
+          eq(analysisReframes.lens, lens),
+          eq(analysisReframes.contentHash, contentHash),
+        ),
+      )
       .limit(1);
     return row;
   }
@@ -25,7 +31,13 @@ export class ReframesRepository {
       .values(entry)
       .onConflictDoUpdate({
         target: [analysisReframes.siteId, analysisReframes.lens, analysisReframes.contentHash],
-        set: { analysisId: entry.analysisId, engine: entry.engine, reframedContent: entry.reframedContent, actionableAdvice: entry.actionableAdvice, createdAt: new Date() },
+        set: {
+          analysisId: entry.analysisId,
+          engine: entry.engine,
+          reframedContent: entry.reframedContent,
+          actionableAdvice: entry.actionableAdvice,
+          createdAt: new Date(),
+        },
       });
   }
 }

@@ -1,6 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SITE_RECENT_STAKES, type StakeDto, type StakePlacedV1, type VoteCastV1 } from '@frenly/contracts';
-import { analysisRecentStakes, analysisSiteCommunity, type Database, type Transaction } from '@frenly/db';
+import {
+  SITE_RECENT_STAKES,
+  type StakeDto,
+  type StakePlacedV1,
+  type VoteCastV1,
+} from '@frenly/contracts';
+import {
+  analysisRecentStakes,
+  analysisSiteCommunity,
+  type Database,
+  type Transaction,
+} from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 
@@ -37,7 +47,14 @@ export class CommunityRepository {
       .where(eq(analysisRecentStakes.siteId, stake.siteId))
       .orderBy(desc(analysisRecentStakes.createdAt), desc(analysisRecentStakes.stakeId))
       .limit(SITE_RECENT_STAKES);
-    await tx.delete(analysisRecentStakes).where(and(eq(analysisRecentStakes.siteId, stake.siteId), notInArray(analysisRecentStakes.stakeId, keep)));
+    await tx
+      .delete(analysisRecentStakes)
+      .where(
+        and(
+          eq(analysisRecentStakes.siteId, stake.siteId),
+          notInArray(analysisRecentStakes.stakeId, keep),
+        ),
+      );
     await tx
       .insert(analysisSiteCommunity)
       .values({
@@ -49,7 +66,12 @@ export class CommunityRepository {
       })
       .onConflictDoUpdate({
         target: analysisSiteCommunity.siteId,
-        set: { totalStaked: stake.totalStaked, supportTotal: stake.supportTotal, concernTotal: stake.concernTotal, stakesVersion: stake.siteVersion },
+        set: {
+          totalStaked: stake.totalStaked,
+          supportTotal: stake.supportTotal,
+          concernTotal: stake.concernTotal,
+          stakesVersion: stake.siteVersion,
+        },
         setWhere: sql`${analysisSiteCommunity.stakesVersion} < excluded.stakes_version`,
       });
   }
@@ -57,7 +79,12 @@ export class CommunityRepository {
   async applyVote(tx: Transaction, vote: VoteCastV1): Promise<void> {
     await tx
       .insert(analysisSiteCommunity)
-      .values({ siteId: vote.siteId, upvotes: vote.upvotes, downvotes: vote.downvotes, votesVersion: vote.siteVersion })
+      .values({
+        siteId: vote.siteId,
+        upvotes: vote.upvotes,
+        downvotes: vote.downvotes,
+        votesVersion: vote.siteVersion,
+      })
       .onConflictDoUpdate({
         target: analysisSiteCommunity.siteId,
         set: { upvotes: vote.upvotes, downvotes: vote.downvotes, votesVersion: vote.siteVersion },
@@ -66,9 +93,19 @@ export class CommunityRepository {
   }
 
   async totalsOf(siteId: number): Promise<CommunityTotals | null> {
-    const [row] = await this.db.select().from(analysisSiteCommunity).where(eq(analysisSiteCommunity.siteId, siteId)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(analysisSiteCommunity)
+      .where(eq(analysisSiteCommunity.siteId, siteId))
+      .limit(1);
     return row
-      ? { upvotes: row.upvotes, downvotes: row.downvotes, totalStaked: row.totalStaked, supportTotal: row.supportTotal, concernTotal: row.concernTotal }
+      ? {
+          upvotes: row.upvotes,
+          downvotes: row.downvotes,
+          totalStaked: row.totalStaked,
+          supportTotal: row.supportTotal,
+          concernTotal: row.concernTotal,
+        }
       : null;
   }
 

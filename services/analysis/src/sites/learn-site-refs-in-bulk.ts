@@ -8,7 +8,11 @@ import { SiteRefsRepository } from './site-refs.repository.js';
  * transaction and without the bus (the embedded build applies the seed corpus this way).
  * Returns how many references were recorded; malformed payloads are skipped, as the consumer skips them.
  */
-export async function learnSiteRefsInBulk(db: Database, tx: Transaction, sites: readonly SiteIndexedV1[]): Promise<number> {
+export async function learnSiteRefsInBulk(
+  db: Database,
+  tx: Transaction,
+  sites: readonly SiteIndexedV1[],
+): Promise<number> {
   const refs = new SiteRefsRepository(db);
   let learnt = 0;
   for (const site of sites) {

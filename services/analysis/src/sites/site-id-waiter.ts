@@ -24,7 +24,10 @@ export class SiteIdWaiter implements OnApplicationShutdown {
   }
 
   /** The site id, or undefined when none arrived within `timeoutMs`. */
-  async waitFor(url: string, timeoutMs: number): Promise<{ siteId: number | undefined; waited: boolean }> {
+  async waitFor(
+    url: string,
+    timeoutMs: number,
+  ): Promise<{ siteId: number | undefined; waited: boolean }> {
     const known = await this.siteRefs.siteIdOf(url);
     if (known !== undefined) return { siteId: known, waited: false };
     if (timeoutMs <= 0 || this.closed) return { siteId: undefined, waited: true };

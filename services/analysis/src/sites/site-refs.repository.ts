@@ -15,21 +15,39 @@ export class SiteRefsRepository {
   async learn(tx: Transaction, url: string, event: SiteIndexedV1): Promise<void> {
     await tx
       .insert(analysisSiteRefs)
-      .values({ url, siteId: event.siteId, domain: event.domain, title: event.title, indexedAt: new Date(event.indexedAt) })
+      .values({
+        url,
+        siteId: event.siteId,
+        domain: event.domain,
+        title: event.title,
+        indexedAt: new Date(event.indexedAt),
+      })
       .onConflictDoUpdate({
         target: analysisSiteRefs.url,
-        set: { siteId: event.siteId, domain: event.domain, title: event.title, indexedAt: new Date(event.indexedAt) },
+        set: {
+          siteId: event.siteId,
+          domain: event.domain,
+          title: event.title,
+          indexedAt: new Date(event.indexedAt),
+        },
         setWhere: sql`${analysisSiteRefs.indexedAt} <= excluded.indexed_at`,
       });
   }
 
   async siteIdOf(url: string): Promise<number | undefined> {
-    const [row] = await this.db.select({ siteId: analysisSiteRefs.siteId }).from(analysisSiteRefs).where(eq(analysisSiteRefs.url, url)).limit(1);
+    const [row] = await this.db
+      .select({ siteId: analysisSiteRefs.siteId })
+      .from(analysisSiteRefs)
+      .where(eq(analysisSiteRefs.url, url))
+      .limit(1);
     return row?.siteId;
   }
 
   async urlsOf(siteId: number): Promise<string[]> {
-    const rows = await this.db.select({ url: analysisSiteRefs.url }).from(analysisSiteRefs).where(eq(analysisSiteRefs.siteId, siteId));
+    const rows = await this.db
+      .select({ url: analysisSiteRefs.url })
+      .from(analysisSiteRefs)
+      .where(eq(analysisSiteRefs.siteId, siteId));
     return rows.map((row) => row.url);
   }
 }

@@ -5,7 +5,8 @@
 import { ANALYZE_URL_MAX_LENGTH } from '@frenly/contracts';
 
 // Parameters that only say where a visitor came from; they never change the page.
-const TRACKING_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|ref_src)$/i;
+const TRACKING_PARAMETER =
+  /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|ref_src)$/i;
 
 export class InvalidUrlError extends Error {
   constructor(message: string) {
@@ -23,8 +24,10 @@ export class InvalidUrlError extends Error {
 export function canonicalUrl(input: string): string {
   const text = input.trim();
   if (text === '') throw new InvalidUrlError('url must not be empty');
-  if (text.length > ANALYZE_URL_MAX_LENGTH) throw new InvalidUrlError(`url must be at most ${ANALYZE_URL_MAX_LENGTH} characters`);
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^:/]+:\d+(\/|$)/.test(text) ? text : `https://${text}`;
+  if (text.length > ANALYZE_URL_MAX_LENGTH)
+    throw new InvalidUrlError(`url must be at most ${ANALYZE_URL_MAX_LENGTH} characters`);
+  const withScheme =
+    /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[^:/]+:\d+(\/|$)/.test(text) ? text : `https://${text}`;
   let url: URL;
   try {
     url = new URL(withScheme);
@@ -32,9 +35,12 @@ export function canonicalUrl(input: string): string {
     throw new InvalidUrlError(`url must be a valid web address (got "${shorten(text)}")`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new InvalidUrlError(`url must use http or https (got "${url.protocol.replace(/:$/, '')}")`);
+    throw new InvalidUrlError(
+      `url must use http or https (got "${url.protocol.replace(/:$/, '')}")`,
+    );
   }
-  if (url.username || url.password) throw new InvalidUrlError('url must not contain a user name or password');
+  if (url.username || url.password)
+    throw new InvalidUrlError('url must not contain a user name or password');
   const hostname = url.hostname.replace(/\.$/, '');
   if (hostname === '' || !/^[a-z0-9.[\]:-]+$/.test(hostname) || hostname.startsWith('.')) {
     throw new InvalidUrlError(`url must name a host (got "${shorten(text)}")`);
@@ -45,7 +51,8 @@ export function canonicalUrl(input: string): string {
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   url.search = kept.length > 0 ? new URLSearchParams(kept).toString() : '';
   const href = url.href;
-  if (href.length > ANALYZE_URL_MAX_LENGTH) throw new InvalidUrlError(`url must be at most ${ANALYZE_URL_MAX_LENGTH} characters`);
+  if (href.length > ANALYZE_URL_MAX_LENGTH)
+    throw new InvalidUrlError(`url must be at most ${ANALYZE_URL_MAX_LENGTH} characters`);
   return href;
 }
 

@@ -7,9 +7,23 @@ import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Topics, type StakePlacedV1 } from '@frenly/contracts';
 import { openDatabase, type Database, type DatabaseHandle } from '@frenly/db';
-import { InProcessEventBus, makeEvent, silentLogger, subscribeToEvents, type EventBus, type Subscription } from '@frenly/events';
+import {
+  InProcessEventBus,
+  makeEvent,
+  silentLogger,
+  subscribeToEvents,
+  type EventBus,
+  type Subscription,
+} from '@frenly/events';
 import { createJobQueue, type FrenlyJobQueues } from '@frenly/jobs';
-import { IDENTITY_HEADER, IdentityTokens, JsonLogger, MetricsService, createServiceApp, type FrenlyJobQueue } from '@frenly/platform';
+import {
+  IDENTITY_HEADER,
+  IdentityTokens,
+  JsonLogger,
+  MetricsService,
+  createServiceApp,
+  type FrenlyJobQueue,
+} from '@frenly/platform';
 import { createScratchDatabase, deleteRedisKeys, type ScratchDatabase } from '@frenly/testing';
 import request from 'supertest';
 import { AnalysisModule } from '../../src/analysis.module.js';
@@ -47,15 +61,24 @@ export class AnalysisContext {
 
   static async start(options: AnalysisContextOptions = {}): Promise<AnalysisContext> {
     const runId = randomBytes(4).toString('hex');
-    const scratch = options.engine === 'pglite' ? undefined : await createScratchDatabase('frenly_analysis');
+    const scratch =
+      options.engine === 'pglite' ? undefined : await createScratchDatabase('frenly_analysis');
     const database = scratch
       ? await openDatabase({ databaseUrl: scratch.url, schemas: ['analysis'], poolSize: 8 })
       : await openDatabase({ dataDir: 'memory://', schemas: ['analysis'] });
     const bus = new InProcessEventBus({ logger: silentLogger });
     const redisPrefix = options.jobs === 'bullmq' ? `frenly-analysis-it-${runId}` : undefined;
-    const jobs = createJobQueue<FrenlyJobQueues>({ redisUrl: redisPrefix ? TEST_REDIS_URL : undefined, ...(redisPrefix ? { prefix: redisPrefix } : {}), onError: () => undefined });
+    const jobs = createJobQueue<FrenlyJobQueues>({
+      redisUrl: redisPrefix ? TEST_REDIS_URL : undefined,
+      ...(redisPrefix ? { prefix: redisPrefix } : {}),
+      onError: () => undefined,
+    });
     const lines: string[] = [];
-    const logger = new JsonLogger({ service: 'analysis', level: 'warn', write: (line) => lines.push(line) });
+    const logger = new JsonLogger({
+      service: 'analysis',
+      level: 'warn',
+      write: (line) => lines.push(line),
+    });
     const tokens = new IdentityTokens(randomBytes(32));
     const metrics = new MetricsService({ service: 'analysis', defaultMetrics: false });
     const settings: Partial<AnalysisSettings> = {
@@ -68,11 +91,25 @@ export class AnalysisContext {
       service: 'analysis',
       logger,
       metrics,
-      modules: [AnalysisModule.forRoot({ db: database.db, bus, jobs, identityTokens: tokens, settings })],
+      modules: [
+        AnalysisModule.forRoot({ db: database.db, bus, jobs, identityTokens: tokens, settings }),
+      ],
     });
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;
-    const context = new AnalysisContext(app, database, bus, jobs, `http://127.0.0.1:${port}`, metrics, tokens, lines, scratch, undefined, redisPrefix);
+    const context = new AnalysisContext(
+      app,
+      database,
+      bus,
+      jobs,
+      `http://127.0.0.1:${port}`,
+      metrics,
+      tokens,
+      lines,
+      scratch,
+      undefined,
+      redisPrefix,
+    );
     if (options.catalogue ?? true) await context.startCatalogue(runId);
     return context;
   }
@@ -87,7 +124,14 @@ export class AnalysisContext {
 
   /** The identity header the gateway would set for a signed-in user. */
   signedIn(userId = 'user-1'): Record<string, string> {
-    return { [IDENTITY_HEADER]: this.tokens.sign({ userId, firstName: 'Test', lastName: null, email: null }) };
+    return {
+      [IDENTITY_HEADER]: this.tokens.sign({
+        userId,
+        firstName: 'Test',
+        lastName: null,
+        email: null,
+      }),
+    };
   }
 
   analyze(url: unknown, userId = 'user-1') {
@@ -95,11 +139,17 @@ export class AnalysisContext {
   }
 
   reframe(siteId: number | string, body: unknown) {
-    return this.http().post(`/api/sites/${siteId}/reframe`).set(this.signedIn()).send(body as object);
+    return this.http()
+      .post(`/api/sites/${siteId}/reframe`)
+      .set(this.signedIn())
+      .send(body as object);
   }
 
   /** A stake as the ledger announces it. */
-  async publishStake(siteId: number, stake: Partial<StakePlacedV1> & { createdAt: string }): Promise<string> {
+  async publishStake(
+    siteId: number,
+    stake: Partial<StakePlacedV1> & { createdAt: string },
+  ): Promise<string> {
     const stakeId = stake.stakeId ?? randomUUID();
     const event = makeEvent(Topics.StakePlaced, siteId, {
       stakeId,
@@ -123,7 +173,9 @@ export class AnalysisContext {
     if (!metric) return 0;
     const data = await metric.get();
     return data.values
-      .filter((value) => Object.entries(labels).every(([key, wanted]) => String(value.labels[key]) === wanted))
+      .filter((value) =>
+        Object.entries(labels).every(([key, wanted]) => String(value.labels[key]) === wanted),
+      )
       .reduce((sum, value) => sum + value.value, 0);
   }
 
@@ -150,7 +202,15 @@ export class AnalysisContext {
             siteId = ++this.nextSiteId;
             this.siteIds.set(url, siteId);
           }
-          await this.bus.publish([makeEvent(Topics.SiteIndexed, siteId, { siteId, url, domain, title, indexedAt: new Date().toISOString() })]);
+          await this.bus.publish([
+            makeEvent(Topics.SiteIndexed, siteId, {
+              siteId,
+              url,
+              domain,
+              title,
+              indexedAt: new Date().toISOString(),
+            }),
+          ]);
         },
       },
     });

@@ -1,7 +1,12 @@
 // Real loopback web servers (HTTP and HTTPS) serving the fixture sites, counting the requests
 // each path receives: the tests prove "nothing was fetched" and "one fetch" from these counts.
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TestCertificate } from './tls-cert.js';
@@ -35,9 +40,15 @@ export class FixtureServer {
   ) {}
 
   static async start(options: { tls?: TestCertificate } = {}): Promise<FixtureServer> {
-    const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }) : createHttpServer();
+    const server: Server = options.tls
+      ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key })
+      : createHttpServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const instance = new FixtureServer(server, (server.address() as AddressInfo).port, options.tls ? 'https' : 'http');
+    const instance = new FixtureServer(
+      server,
+      (server.address() as AddressInfo).port,
+      options.tls ? 'https' : 'http',
+    );
     server.on('request', (req: IncomingMessage, res: ServerResponse) => instance.handle(req, res));
     server.on('connection', (socket: import('node:net').Socket) => {
       instance.sockets.add(socket);
@@ -61,8 +72,17 @@ export class FixtureServer {
   }
 
   /** Serves a fixture page with HTML content type and the given extra headers. */
-  page(path: string, fixture: string, headers: Record<string, string | string[]> = {}, delayMs = 0): this {
-    return this.route(path, { body: fixtureHtml(fixture), headers: { 'content-type': 'text/html; charset=utf-8', ...headers }, delayMs });
+  page(
+    path: string,
+    fixture: string,
+    headers: Record<string, string | string[]> = {},
+    delayMs = 0,
+  ): this {
+    return this.route(path, {
+      body: fixtureHtml(fixture),
+      headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+      delayMs,
+    });
   }
 
   hitsOf(path: string): number {

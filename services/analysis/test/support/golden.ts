@@ -41,9 +41,15 @@ export function goldenOf(response: AnalysisResponse): Golden {
     dimensions: data.dimensions,
     capsApplied: data.capsApplied,
     manipulativePatterns: data.evidence.manipulation.map((finding) => finding.pattern).sort(),
-    trackers: data.evidence.privacy.trackers.map((tracker) => `${tracker.organization}:${tracker.category}`).sort(),
+    trackers: data.evidence.privacy.trackers
+      .map((tracker) => `${tracker.organization}:${tracker.category}`)
+      .sort(),
     cookieConsent: data.evidence.cookieConsent.kind,
-    imperfectChecks: Object.fromEntries(data.evidence.checks.filter((check) => check.score === null || check.score < 1).map((check) => [check.id, check.score])),
+    imperfectChecks: Object.fromEntries(
+      data.evidence.checks
+        .filter((check) => check.score === null || check.score < 1)
+        .map((check) => [check.id, check.score]),
+    ),
   };
 }
 

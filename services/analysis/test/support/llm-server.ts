@@ -11,7 +11,10 @@ export interface RecordedCall {
   readonly body: {
     model?: string;
     messages?: { role: string; content: string }[];
-    response_format?: { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: unknown } };
+    response_format?: {
+      type?: string;
+      json_schema?: { name?: string; strict?: boolean; schema?: unknown };
+    };
   };
 }
 
@@ -51,10 +54,14 @@ export class LlmTestServer {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as RecordedCall['body'];
+      const body = JSON.parse(
+        Buffer.concat(chunks).toString('utf8') || '{}',
+      ) as RecordedCall['body'];
       this.calls.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"error":{"message":"not found"}}');
         return;
       }
       const reply = (): void => this.reply(res, body);
@@ -66,14 +73,17 @@ export class LlmTestServer {
   private reply(res: ServerResponse, body: RecordedCall['body']): void {
     if (res.destroyed) return;
     if (this.mode === 'error') {
-      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"model overloaded","type":"server_error"}}');
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end('{"error":{"message":"model overloaded","type":"server_error"}}');
       return;
     }
     const schemaName = body.response_format?.json_schema?.name;
     const user = body.messages?.find((message) => message.role === 'user')?.content ?? '';
     let content: string;
     if (this.mode === 'invalid-json') content = 'Sure! Here is my analysis: the site is great.';
-    else if (this.mode === 'invalid-shape') content = JSON.stringify({ reasoning: 'Too short.', strengths: 'not a list' });
+    else if (this.mode === 'invalid-shape')
+      content = JSON.stringify({ reasoning: 'Too short.', strengths: 'not a list' });
     else if (schemaName === 'frenly_reframe') content = JSON.stringify(reframeAnswer(user));
     else content = JSON.stringify(insightsAnswer(user));
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -83,7 +93,14 @@ export class LlmTestServer {
         object: 'chat.completion',
         created: 1_700_000_000,
         model: body.model ?? 'test-model',
-        choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content, refusal: null },
+            finish_reason: 'stop',
+            logprobs: null,
+          },
+        ],
         usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
       }),
     );
@@ -91,8 +108,17 @@ export class LlmTestServer {
 }
 
 /** What a model would write from the evidence digest it was sent. */
-function insightsAnswer(user: string): { reasoning: string; strengths: string[]; improvements: string[] } {
-  const digest = JSON.parse(user.slice(user.indexOf('\n') + 1)) as { site: string; frenlinessScore: number; trackers: string[]; heuristicImprovements: string[] };
+function insightsAnswer(user: string): {
+  reasoning: string;
+  strengths: string[];
+  improvements: string[];
+} {
+  const digest = JSON.parse(user.slice(user.indexOf('\n') + 1)) as {
+    site: string;
+    frenlinessScore: number;
+    trackers: string[];
+    heuristicImprovements: string[];
+  };
   return {
     reasoning: `LLM-WRITTEN: ${digest.site} earns ${digest.frenlinessScore}/100 for Frenliness. It loads ${digest.trackers.length} tracking organisations. The evidence shows where it can improve.`,
     strengths: ['LLM strength: readable pages'],
@@ -102,5 +128,8 @@ function insightsAnswer(user: string): { reasoning: string; strengths: string[];
 
 function reframeAnswer(user: string): { reframedContent: string; actionableAdvice: string } {
   const content = /^Content: (.*)$/m.exec(user)?.[1] ?? '';
-  return { reframedContent: `LLM-REFRAMED: ${content}`, actionableAdvice: 'LLM advice: keep it honest.' };
+  return {
+    reframedContent: `LLM-REFRAMED: ${content}`,
+    actionableAdvice: 'LLM advice: keep it honest.',
+  };
 }

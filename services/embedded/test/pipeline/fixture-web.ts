@@ -25,7 +25,12 @@ export class FixtureWeb {
 
   static async start(sites: readonly FixtureWebSite[]): Promise<FixtureWeb> {
     const byHost = new Map(sites.map((site) => [site.host, site]));
-    const pages = new Map(sites.map((site) => [site.host, readFileSync(new URL(`${site.fixture}.html`, FIXTURES), 'utf8')]));
+    const pages = new Map(
+      sites.map((site) => [
+        site.host,
+        readFileSync(new URL(`${site.fixture}.html`, FIXTURES), 'utf8'),
+      ]),
+    );
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const web = new FixtureWeb(server, (server.address() as AddressInfo).port, byHost);
@@ -35,8 +40,14 @@ export class FixtureWeb {
       web.hits.set(`${host} ${path}`, (web.hits.get(`${host} ${path}`) ?? 0) + 1);
       const site = byHost.get(host);
       if (!site) return void res.writeHead(404).end();
-      if (path === '/robots.txt') return void res.writeHead(200, { 'content-type': 'text/plain' }).end(site.robots ?? 'User-agent: *\nAllow: /\n');
-      if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages.get(host));
+      if (path === '/robots.txt')
+        return void res
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end(site.robots ?? 'User-agent: *\nAllow: /\n');
+      if (path === '/')
+        return void res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(pages.get(host));
       res.writeHead(404).end();
     });
     return web;

@@ -9,7 +9,14 @@ import { AnalysisModule } from '@frenly/analysis';
 import { openDatabase, type Database, type DatabaseHandle } from '@frenly/db';
 import { InProcessEventBus, KafkaEventBus, silentLogger, type EventBus } from '@frenly/events';
 import { createJobQueue, type FrenlyJobQueues } from '@frenly/jobs';
-import { IDENTITY_HEADER, IdentityTokens, JsonLogger, MetricsService, createServiceApp, type FrenlyJobQueue } from '@frenly/platform';
+import {
+  IDENTITY_HEADER,
+  IdentityTokens,
+  JsonLogger,
+  MetricsService,
+  createServiceApp,
+  type FrenlyJobQueue,
+} from '@frenly/platform';
 import { RealtimeModule, installRealtimeEndpoint } from '@frenly/realtime';
 import { SearchModule, type SearchSettingsOverrides } from '@frenly/search';
 import { createScratchDatabase, deleteRedisKeys, type ScratchDatabase } from '@frenly/testing';
@@ -52,16 +59,32 @@ export class PipelineContext {
   static async start(options: PipelineOptions): Promise<PipelineContext> {
     const runId = randomBytes(4).toString('hex');
     const distributed = options.runtime === 'distributed';
-    const scratch = options.runtime === 'embedded' ? undefined : await createScratchDatabase('frenly_pipeline');
-    const database = scratch ? await openDatabase({ databaseUrl: scratch.url, poolSize: 10 }) : await openDatabase({ dataDir: 'memory://' });
+    const scratch =
+      options.runtime === 'embedded' ? undefined : await createScratchDatabase('frenly_pipeline');
+    const database = scratch
+      ? await openDatabase({ databaseUrl: scratch.url, poolSize: 10 })
+      : await openDatabase({ dataDir: 'memory://' });
     const bus: EventBus = distributed
-      ? new KafkaEventBus({ brokers: KAFKA_BROKERS, clientId: `pipeline-it-${runId}`, namespace: `pipeline-it-${runId}`, logger: silentLogger })
+      ? new KafkaEventBus({
+          brokers: KAFKA_BROKERS,
+          clientId: `pipeline-it-${runId}`,
+          namespace: `pipeline-it-${runId}`,
+          logger: silentLogger,
+        })
       : new InProcessEventBus({ logger: silentLogger });
     const redisPrefix = distributed ? `frenly-pipeline-it-${runId}` : undefined;
-    const jobs = createJobQueue<FrenlyJobQueues>({ redisUrl: redisPrefix ? REDIS_URL : undefined, ...(redisPrefix ? { prefix: redisPrefix } : {}), onError: () => undefined });
+    const jobs = createJobQueue<FrenlyJobQueues>({
+      redisUrl: redisPrefix ? REDIS_URL : undefined,
+      ...(redisPrefix ? { prefix: redisPrefix } : {}),
+      onError: () => undefined,
+    });
     const logLines: string[] = [];
     const debug = process.env.PIPELINE_DEBUG === '1';
-    const logger = new JsonLogger({ service: 'pipeline', level: debug ? 'debug' : 'warn', write: (line) => (debug ? process.stderr.write(`${line}\n`) : logLines.push(line)) });
+    const logger = new JsonLogger({
+      service: 'pipeline',
+      level: debug ? 'debug' : 'warn',
+      write: (line) => (debug ? process.stderr.write(`${line}\n`) : logLines.push(line)),
+    });
     const tokens = new IdentityTokens(randomBytes(32));
     const app = await createServiceApp({
       service: 'pipeline',
@@ -104,13 +127,27 @@ export class PipelineContext {
             fetchResolve: options.resolve,
           },
         }),
-        RealtimeModule.forRoot({ bus, identityTokens: tokens, settings: { instanceId: `pipeline-it-${runId}` } }),
+        RealtimeModule.forRoot({
+          bus,
+          identityTokens: tokens,
+          settings: { instanceId: `pipeline-it-${runId}` },
+        }),
       ],
       configure: (nest) => installRealtimeEndpoint(nest),
     });
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;
-    return new PipelineContext(app, database, bus, jobs, `http://127.0.0.1:${port}`, tokens, logLines, scratch, redisPrefix);
+    return new PipelineContext(
+      app,
+      database,
+      bus,
+      jobs,
+      `http://127.0.0.1:${port}`,
+      tokens,
+      logLines,
+      scratch,
+      redisPrefix,
+    );
   }
 
   get db(): Database {
@@ -118,9 +155,13 @@ export class PipelineContext {
   }
 
   /** Puts sites into the catalogue as the seed load does: known, never crawled, never analysed. */
-  async seed(sites: ReadonlyArray<{ url: string; domain: string; title: string; description: string }>): Promise<void> {
+  async seed(
+    sites: ReadonlyArray<{ url: string; domain: string; title: string; description: string }>,
+  ): Promise<void> {
     for (const site of sites) {
-      await this.db.execute(sql`insert into search.sites (url, domain, title, description, source) values (${site.url}, ${site.domain}, ${site.title}, ${site.description}, 'seed')`);
+      await this.db.execute(
+        sql`insert into search.sites (url, domain, title, description, source) values (${site.url}, ${site.domain}, ${site.title}, ${site.description}, 'seed')`,
+      );
     }
   }
 
@@ -130,11 +171,31 @@ export class PipelineContext {
 
   /** The identity header the gateway would set for a signed-in user. */
   signedIn(userId = 'viewer'): Record<string, string> {
-    return { [IDENTITY_HEADER]: this.tokens.sign({ userId, firstName: 'Viewer', lastName: null, email: null }) };
+    return {
+      [IDENTITY_HEADER]: this.tokens.sign({
+        userId,
+        firstName: 'Viewer',
+        lastName: null,
+        email: null,
+      }),
+    };
   }
 
-  async analysedUrls(): Promise<Map<string, { score: number | null; patterns: string[]; trackers: number; analyzedAt: Date | null }>> {
-    const rows = await this.db.execute<{ url: string; frenliness_score: number | null; analysis_data: { frenliness?: { manipulativePatterns?: string[] }; evidence?: { trackers?: unknown[] } } | null; analyzed_at: string | null }>(
+  async analysedUrls(): Promise<
+    Map<
+      string,
+      { score: number | null; patterns: string[]; trackers: number; analyzedAt: Date | null }
+    >
+  > {
+    const rows = await this.db.execute<{
+      url: string;
+      frenliness_score: number | null;
+      analysis_data: {
+        frenliness?: { manipulativePatterns?: string[] };
+        evidence?: { trackers?: unknown[] };
+      } | null;
+      analyzed_at: string | null;
+    }>(
       sql`select url, frenliness_score, analysis_data, analyzed_at from search.sites where analyzed_at is not null`,
     );
     return new Map(

@@ -5,16 +5,21 @@ import { authProvidersVar } from './auth-providers.var.js';
 
 /** One or more instances of a service (comma-separated base URLs); the gateway spreads requests over them. */
 const serviceUrls = (service: string, port: number) =>
-  env.list(`Base URL(s) of the ${service} service, comma-separated for several instances; the gateway forwards its routes there`, {
-    default: `http://127.0.0.1:${port}`,
-    item: (item) => {
-      try {
-        return ['http:', 'https:'].includes(new URL(item).protocol) ? undefined : 'must use http or https';
-      } catch {
-        return 'must be a URL';
-      }
+  env.list(
+    `Base URL(s) of the ${service} service, comma-separated for several instances; the gateway forwards its routes there`,
+    {
+      default: `http://127.0.0.1:${port}`,
+      item: (item) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(item).protocol)
+            ? undefined
+            : 'must use http or https';
+        } catch {
+          return 'must be a URL';
+        }
+      },
     },
-  });
+  );
 
 /** Sign-in, sessions and push: the same variables in both runtimes (see identity-settings.ts). */
 export const identityVars = {
@@ -82,10 +87,13 @@ export const edgeVars = {
     'Requests that fetch or analyse a site (analyze, reframe, submit) per window',
     { default: 20, min: 1 },
   ),
-  FRENLY_RATE_LIMIT_AUTH: env.int('Sign-in and sign-out steps (/api/login, /api/logout, /auth/…) per window', {
-    default: 60,
-    min: 1,
-  }),
+  FRENLY_RATE_LIMIT_AUTH: env.int(
+    'Sign-in and sign-out steps (/api/login, /api/logout, /auth/…) per window',
+    {
+      default: 60,
+      min: 1,
+    },
+  ),
   FRENLY_RATE_LIMIT_WEBSOCKET: env.int(
     'Live-update connections opened (websocket upgrades of /ws) per window; a page opens one and reconnects with backoff',
     { default: 30, min: 1 },
@@ -102,7 +110,8 @@ export const edgeVars = {
     default: 64 * 1024,
     min: 1024,
     max: 16 * 1024 * 1024,
-  }),  FRENLY_TRUSTED_PROXIES: env.list(
+  }),
+  FRENLY_TRUSTED_PROXIES: env.list(
     'With FRENLY_TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (rate limits), comma-separated IP addresses, CIDR ranges, loopback, linklocal or uniquelocal; a request from any other peer is counted by its own address',
     { default: 'loopback,linklocal,uniquelocal', item: proxyAddressProblem },
   ),
@@ -130,7 +139,9 @@ export const gatewayConfigSpec = {
   LEDGER_URL: serviceUrls('ledger', 3002),
   ANALYSIS_URL: serviceUrls('analysis', 3003),
   REALTIME_URL: serviceUrls('realtime', 3004),
-  FRONTEND_DIR: env.optionalString('Folder of the built frontend the gateway serves (default: frontend/dist of this checkout)'),
+  FRONTEND_DIR: env.optionalString(
+    'Folder of the built frontend the gateway serves (default: frontend/dist of this checkout)',
+  ),
   ...identityVars,
   ...edgeVars,
 };

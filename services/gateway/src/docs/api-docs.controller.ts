@@ -37,7 +37,10 @@ export class ApiDocsController {
 
   private async sendDocument(res: HttpResponse, name: ApiDocumentName): Promise<void> {
     const body = await this.files.document(name);
-    if (!body) throw new NotFoundException(`${name} was not generated (node scripts/contracts-docs.mjs --write)`);
+    if (!body)
+      throw new NotFoundException(
+        `${name} was not generated (node scripts/contracts-docs.mjs --write)`,
+      );
     send(res, 'application/json; charset=utf-8', body);
   }
 }

@@ -12,8 +12,14 @@ export type ApiDocumentName = 'openapi.json' | 'asyncapi.json';
 /** The Swagger UI files the page loads, by the name the page asks for. */
 const ASSETS: Readonly<Record<string, { file: string; contentType: string }>> = {
   'swagger-ui.css': { file: 'swagger-ui.css', contentType: 'text/css; charset=utf-8' },
-  'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', contentType: 'text/javascript; charset=utf-8' },
-  'swagger-ui-standalone-preset.js': { file: 'swagger-ui-standalone-preset.js', contentType: 'text/javascript; charset=utf-8' },
+  'swagger-ui-bundle.js': {
+    file: 'swagger-ui-bundle.js',
+    contentType: 'text/javascript; charset=utf-8',
+  },
+  'swagger-ui-standalone-preset.js': {
+    file: 'swagger-ui-standalone-preset.js',
+    contentType: 'text/javascript; charset=utf-8',
+  },
   'favicon-32x32.png': { file: 'favicon-32x32.png', contentType: 'image/png' },
 };
 
@@ -53,7 +59,9 @@ export class ApiDocsFiles {
 let swaggerUiPath: string | undefined;
 function swaggerUiDir(): string {
   if (!swaggerUiPath) {
-    const fromNestSwagger = createRequire(createRequire(import.meta.url).resolve('@nestjs/swagger'));
+    const fromNestSwagger = createRequire(
+      createRequire(import.meta.url).resolve('@nestjs/swagger'),
+    );
     swaggerUiPath = dirname(fromNestSwagger.resolve('swagger-ui-dist/package.json'));
   }
   return swaggerUiPath;

@@ -20,7 +20,11 @@ export class InstallationRepository {
   async getOrCreate(): Promise<Installation> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${INSTALLATION_LOCK_KEY})`);
-      const [existing] = await tx.select().from(installation).orderBy(asc(installation.createdAt)).limit(1);
+      const [existing] = await tx
+        .select()
+        .from(installation)
+        .orderBy(asc(installation.createdAt))
+        .limit(1);
       if (existing) return existing;
       const [created] = await tx.insert(installation).values({ id: randomUUID() }).returning();
       if (!created) throw new Error('installation row was not written');

@@ -1,4 +1,10 @@
-import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 
 /** Why a forward failed: the downstream refused or dropped the connection, or stayed silent too long. */
 export type ForwardFailure = Error & { code?: string };
@@ -25,7 +31,16 @@ export interface HttpForwarderOptions {
 export type HttpForwarder = (req: IncomingMessage, res: ServerResponse) => void;
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never forwarded.
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'upgrade'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+];
 
 /**
  * Forwards one HTTP request to a downstream service over a pooled keep-alive connection and
@@ -57,7 +72,13 @@ export function createHttpForwarder(options: HttpForwarderOptions): HttpForwarde
         timeout: options.idleTimeoutMs,
       });
       let answered = false;
-      upstream.on('timeout', () => upstream.destroy(Object.assign(new Error(`no answer within ${options.idleTimeoutMs} ms`), { code: 'ETIMEDOUT' })));
+      upstream.on('timeout', () =>
+        upstream.destroy(
+          Object.assign(new Error(`no answer within ${options.idleTimeoutMs} ms`), {
+            code: 'ETIMEDOUT',
+          }),
+        ),
+      );
       upstream.on('error', (error: ForwardFailure) => {
         if (!answered && UNREACHABLE_CODES.has(error.code ?? '')) {
           instances.markDown(target);
@@ -68,7 +89,11 @@ export function createHttpForwarder(options: HttpForwarderOptions): HttpForwarde
       });
       upstream.on('response', (answer) => {
         answered = true;
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, withoutHopByHop(answer.headers));
+        res.writeHead(
+          answer.statusCode ?? 502,
+          answer.statusMessage,
+          withoutHopByHop(answer.headers),
+        );
         answer.on('error', fail);
         answer.pipe(res);
       });
@@ -107,7 +132,13 @@ function whenBodyExceeds(req: IncomingMessage, maxBytes: number, exceeded: () =>
 }
 
 /** Connection failures that say nothing reached the instance (worth trying another one). */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** How long an instance that refused a connection is skipped (unless every instance is down). */
 const DOWN_FOR_MS = 1_000;
 
@@ -156,7 +187,10 @@ function forwardedHeaders(req: IncomingMessage): IncomingHttpHeaders {
 
 function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const kept: IncomingHttpHeaders = { ...headers };
-  const named = typeof headers.connection === 'string' ? headers.connection.split(',').map((h) => h.trim().toLowerCase()) : [];
+  const named =
+    typeof headers.connection === 'string'
+      ? headers.connection.split(',').map((h) => h.trim().toLowerCase())
+      : [];
   for (const name of [...HOP_BY_HOP, ...named]) delete kept[name];
   return kept;
 }

@@ -27,15 +27,24 @@ describe('route table', () => {
     expect(findRoute(path)?.owner).toBe(owner);
   });
 
-  it.each(['/api/searching', '/api/sites/42', '/api/sites/42/vote/extra', '/api/sites//vote', '/wsx', '/', '/dashboard'])(
-    '%s belongs to nobody in particular',
-    (path) => {
-      expect(findRoute(path)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/api/searching',
+    '/api/sites/42',
+    '/api/sites/42/vote/extra',
+    '/api/sites//vote',
+    '/wsx',
+    '/',
+    '/dashboard',
+  ])('%s belongs to nobody in particular', (path) => {
+    expect(findRoute(path)).toBeUndefined();
+  });
 
   it('tells backend paths from frontend paths', () => {
-    expect(['/api/x', '/auth/github', '/ws', '/health/ready', '/metrics'].every(isBackendPath)).toBe(true);
-    expect(['/', '/search', '/dashboard', '/apiary', '/assets/app.js'].some(isBackendPath)).toBe(false);
+    expect(
+      ['/api/x', '/auth/github', '/ws', '/health/ready', '/metrics'].every(isBackendPath),
+    ).toBe(true);
+    expect(['/', '/search', '/dashboard', '/apiary', '/assets/app.js'].some(isBackendPath)).toBe(
+      false,
+    );
   });
 });

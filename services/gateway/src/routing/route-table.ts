@@ -6,7 +6,12 @@
 export type DownstreamService = 'search' | 'ledger' | 'analysis' | 'realtime';
 export type RouteOwner = 'gateway' | DownstreamService;
 
-export const DOWNSTREAM_SERVICES: readonly DownstreamService[] = ['search', 'ledger', 'analysis', 'realtime'];
+export const DOWNSTREAM_SERVICES: readonly DownstreamService[] = [
+  'search',
+  'ledger',
+  'analysis',
+  'realtime',
+];
 
 export interface OwnedRoute {
   /** The route as people write it; also the `route` label of forwarded requests in metrics. */
@@ -16,8 +21,10 @@ export interface OwnedRoute {
 }
 
 /** The path itself or anything below it: `/api/search`, `/api/search/trending`. */
-const under = (prefix: string) => (path: string) => path === prefix || path.startsWith(`${prefix}/`);
-const exactly = (expected: string) => (path: string) => path === expected || path === `${expected}/`;
+const under = (prefix: string) => (path: string) =>
+  path === prefix || path.startsWith(`${prefix}/`);
+const exactly = (expected: string) => (path: string) =>
+  path === expected || path === `${expected}/`;
 const siteAction = (action: string) => {
   const pattern = new RegExp(`^/api/sites/[^/]+/${action}/?$`);
   return (path: string) => pattern.test(path);

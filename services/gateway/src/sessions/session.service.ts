@@ -143,7 +143,8 @@ export class SessionService implements OnModuleInit, OnModuleDestroy {
   /** The session row, from the short-lived cache when it is fresh (see SESSION_CACHE_TTL_MS). */
   private async lookUp(idHash: string, now: number): Promise<CachedSessionRow | undefined> {
     const cached = this.recent.get(idHash);
-    if (cached && now - cached.cachedAt >= 0 && now - cached.cachedAt < SESSION_CACHE_TTL_MS) return cached.row;
+    if (cached && now - cached.cachedAt >= 0 && now - cached.cachedAt < SESSION_CACHE_TTL_MS)
+      return cached.row;
     const found = await this.repository.findWithUser(idHash);
     if (!found) {
       this.recent.delete(idHash);

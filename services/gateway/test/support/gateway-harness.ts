@@ -189,19 +189,17 @@ export async function sessionCookieFor(
   gateway: GatewayUnderTest,
   person: { subject: string; firstName: string; lastName?: string; email?: string },
 ): Promise<{ cookie: string; userId: string }> {
-  const user = await gateway.app
-    .get(UserRepository)
-    .upsertFromProvider(
-      'dev',
-      person.subject,
-      {
-        firstName: person.firstName,
-        lastName: person.lastName ?? null,
-        email: person.email ?? null,
-        profileImageUrl: null,
-      },
-      new Date(),
-    );
+  const user = await gateway.app.get(UserRepository).upsertFromProvider(
+    'dev',
+    person.subject,
+    {
+      firstName: person.firstName,
+      lastName: person.lastName ?? null,
+      email: person.email ?? null,
+      profileImageUrl: null,
+    },
+    new Date(),
+  );
   const session = await gateway.app.get(SessionService).start(user.id, 'dev', null);
   return { cookie: `frenly_session=${session.token}`, userId: user.id };
 }

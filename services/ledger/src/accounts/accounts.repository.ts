@@ -14,7 +14,10 @@ export interface AccountBalance {
 export class AccountsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  async findUserAccount(userId: string, executor: Executor = this.db): Promise<AccountBalance | undefined> {
+  async findUserAccount(
+    userId: string,
+    executor: Executor = this.db,
+  ): Promise<AccountBalance | undefined> {
     const [row] = await executor
       .select({ accountId: ledgerAccounts.id, balance: ledgerAccounts.balance })
       .from(ledgerAccounts)
@@ -68,7 +71,9 @@ export class AccountsRepository {
 
   /** Opens the stake pool of a newly known site (nothing when it exists). */
   async createSitePool(tx: Executor, siteId: number): Promise<void> {
-    await tx.insert(ledgerAccounts).values({ kind: 'site_pool', siteId, balance: 0 }).onConflictDoNothing({ target: ledgerAccounts.siteId });
+    await tx
+      .insert(ledgerAccounts)
+      .values({ kind: 'site_pool', siteId, balance: 0 })
+      .onConflictDoNothing({ target: ledgerAccounts.siteId });
   }
-
 }

@@ -31,7 +31,8 @@ export class LedgerAuditRepository {
   audit(): Promise<LedgerAudit> {
     return this.db.transaction(
       async (tx) => {
-        const one = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>> => (await tx.execute(query)).rows[0] ?? {};
+        const one = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>> =>
+          (await tx.execute(query)).rows[0] ?? {};
         const totals = await one(sql`
           select
             coalesce(sum(balance) filter (where kind = 'user'), 0) as users,
@@ -63,7 +64,9 @@ export class LedgerAuditRepository {
           left join (select site_id, count(*) filter (where type = 'up') as up, count(*) filter (where type = 'down') as down
                      from ledger.votes group by site_id) v on v.site_id = s.site_id
           where s.upvotes <> coalesce(v.up, 0) or s.downvotes <> coalesce(v.down, 0)`);
-        const counts = await one(sql`select (select count(*) from ledger.stakes) as stakes, (select count(*) from ledger.votes) as votes`);
+        const counts = await one(
+          sql`select (select count(*) from ledger.stakes) as stakes, (select count(*) from ledger.votes) as votes`,
+        );
 
         const audit = {
           grantsTotal: n(journal.grants),
@@ -79,16 +82,33 @@ export class LedgerAuditRepository {
         const expect = (ok: boolean, message: string): void => {
           if (!ok) violations.push(message);
         };
-        expect(audit.userAccountsTotal + audit.sitePoolsTotal === audit.grantsTotal,
-          `accounts (${audit.userAccountsTotal}) + pools (${audit.sitePoolsTotal}) ≠ grants (${audit.grantsTotal})`);
-        expect(audit.issuanceBalance === -audit.grantsTotal, `issuance balance ${audit.issuanceBalance} ≠ −grants (${audit.grantsTotal})`);
+        expect(
+          audit.userAccountsTotal + audit.sitePoolsTotal === audit.grantsTotal,
+          `accounts (${audit.userAccountsTotal}) + pools (${audit.sitePoolsTotal}) ≠ grants (${audit.grantsTotal})`,
+        );
+        expect(
+          audit.issuanceBalance === -audit.grantsTotal,
+          `issuance balance ${audit.issuanceBalance} ≠ −grants (${audit.grantsTotal})`,
+        );
         expect(audit.journalTotal === 0, `the journal adds up to ${audit.journalTotal}, not 0`);
-        expect(n(journal.unbalanced) === 0, `${n(journal.unbalanced)} journal transactions do not balance`);
+        expect(
+          n(journal.unbalanced) === 0,
+          `${n(journal.unbalanced)} journal transactions do not balance`,
+        );
         expect(n(journal.empty) === 0, `${n(journal.empty)} journal transactions have no entries`);
         expect(n(totals.negative) === 0, `${n(totals.negative)} accounts have a negative balance`);
-        expect(n(accountsOffJournal.count) === 0, `${n(accountsOffJournal.count)} account balances differ from their journal entries`);
-        expect(n(pools.count) === 0, `${n(pools.count)} sites' pools or totals differ from their stakes`);
-        expect(n(voteCounts.count) === 0, `${n(voteCounts.count)} sites' vote counts differ from their votes`);
+        expect(
+          n(accountsOffJournal.count) === 0,
+          `${n(accountsOffJournal.count)} account balances differ from their journal entries`,
+        );
+        expect(
+          n(pools.count) === 0,
+          `${n(pools.count)} sites' pools or totals differ from their stakes`,
+        );
+        expect(
+          n(voteCounts.count) === 0,
+          `${n(voteCounts.count)} sites' vote counts differ from their votes`,
+        );
         return { ...audit, violations };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -4,11 +4,21 @@ import { DEFAULT_LEDGER_SETTINGS, DEFAULT_SIGNUP_GRANT } from '../ledger.setting
 
 /** The ledger's own settings; the embedded runtime can spread these into its spec too. */
 export const ledgerSettingsVars = {
-  LEDGER_SIGNUP_GRANT: env.int('Bamboo granted once to each new user', { default: DEFAULT_SIGNUP_GRANT, min: 0, max: 1_000_000_000 }),
-  LEDGER_DB_POOL_SIZE: env.int('PostgreSQL connections of the ledger (each stake holds one through its commit)', { default: 10, min: 1, max: 200 }),
-  LEDGER_KNOWN_SITES_GROUP: env.string('Kafka consumer group through which the ledger learns sites (search.site-indexed)', {
-    default: DEFAULT_LEDGER_SETTINGS.knownSitesGroup,
+  LEDGER_SIGNUP_GRANT: env.int('Bamboo granted once to each new user', {
+    default: DEFAULT_SIGNUP_GRANT,
+    min: 0,
+    max: 1_000_000_000,
   }),
+  LEDGER_DB_POOL_SIZE: env.int(
+    'PostgreSQL connections of the ledger (each stake holds one through its commit)',
+    { default: 10, min: 1, max: 200 },
+  ),
+  LEDGER_KNOWN_SITES_GROUP: env.string(
+    'Kafka consumer group through which the ledger learns sites (search.site-indexed)',
+    {
+      default: DEFAULT_LEDGER_SETTINGS.knownSitesGroup,
+    },
+  ),
 };
 
 /** The ledger service on its own (distributed mode). */

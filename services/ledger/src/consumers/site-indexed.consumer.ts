@@ -1,7 +1,13 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Topics } from '@frenly/contracts';
 import { ledgerProcessedEvents, type Database } from '@frenly/db';
-import { handleOnce, subscribeToEvents, type EventBus, type Subscription, type TypedEvent } from '@frenly/events';
+import {
+  handleOnce,
+  subscribeToEvents,
+  type EventBus,
+  type Subscription,
+  type TypedEvent,
+} from '@frenly/events';
 import { DATABASE, EVENT_BUS, JsonLogger } from '@frenly/platform';
 import { LEDGER_SETTINGS, type LedgerSettings } from '../ledger.settings.js';
 import { KnownSitesService, siteIndexedProblem } from '../sites/known-sites.service.js';
@@ -31,15 +37,24 @@ export class SiteIndexedConsumer implements OnModuleInit, OnApplicationShutdown 
   }
 
   async handle(event: TypedEvent<typeof Topics.SiteIndexed>): Promise<void> {
-    await handleOnce(this.db, ledgerProcessedEvents, this.settings.knownSitesGroup, event, async (tx) => {
-      const problem = siteIndexedProblem(event.payload);
-      if (problem) {
-        // Retrying cannot fix a malformed event, and it would block its partition: record and skip it.
-        this.logger.entry('warn', 'skipping a malformed site-indexed event', { eventId: event.id, problem });
-        return;
-      }
-      await this.knownSites.learn(tx, event.payload);
-    });
+    await handleOnce(
+      this.db,
+      ledgerProcessedEvents,
+      this.settings.knownSitesGroup,
+      event,
+      async (tx) => {
+        const problem = siteIndexedProblem(event.payload);
+        if (problem) {
+          // Retrying cannot fix a malformed event, and it would block its partition: record and skip it.
+          this.logger.entry('warn', 'skipping a malformed site-indexed event', {
+            eventId: event.id,
+            problem,
+          });
+          return;
+        }
+        await this.knownSites.learn(tx, event.payload);
+      },
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

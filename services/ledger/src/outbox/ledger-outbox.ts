@@ -1,7 +1,14 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ledgerOutbox, type Database, type Transaction } from '@frenly/db';
 import type { TopicName } from '@frenly/contracts';
-import { OutboxRelay, sleep, writeOutbox, type EventBus, type EventsLogger, type TypedEvent } from '@frenly/events';
+import {
+  OutboxRelay,
+  sleep,
+  writeOutbox,
+  type EventBus,
+  type EventsLogger,
+  type TypedEvent,
+} from '@frenly/events';
 import { DATABASE, EVENT_BUS, JsonLogger, MetricsService } from '@frenly/platform';
 import { LEDGER_SETTINGS, type LedgerSettings } from '../ledger.settings.js';
 

@@ -13,7 +13,10 @@ export class CommunityService {
   ) {}
 
   async forSite(siteId: number): Promise<SiteCommunityResponse> {
-    const [totals, recentStakes] = await Promise.all([this.stats.find(siteId), this.stakes.recentForSite(siteId, SITE_RECENT_STAKES)]);
+    const [totals, recentStakes] = await Promise.all([
+      this.stats.find(siteId),
+      this.stakes.recentForSite(siteId, SITE_RECENT_STAKES),
+    ]);
     if (!totals) throw LedgerError.siteNotFound(siteId);
     return {
       siteId,

@@ -21,16 +21,31 @@ export class KnownSitesRepository {
   async upsert(tx: Executor, site: KnownSiteInput): Promise<void> {
     await tx
       .insert(knownSites)
-      .values({ siteId: site.siteId, url: site.url, domain: site.domain, title: site.title, indexedAt: site.indexedAt })
+      .values({
+        siteId: site.siteId,
+        url: site.url,
+        domain: site.domain,
+        title: site.title,
+        indexedAt: site.indexedAt,
+      })
       .onConflictDoUpdate({
         target: knownSites.siteId,
-        set: { url: sql`excluded.url`, domain: sql`excluded.domain`, title: sql`excluded.title`, indexedAt: sql`excluded.indexed_at` },
+        set: {
+          url: sql`excluded.url`,
+          domain: sql`excluded.domain`,
+          title: sql`excluded.title`,
+          indexedAt: sql`excluded.indexed_at`,
+        },
         setWhere: sql`${knownSites.indexedAt} <= excluded.indexed_at`,
       });
   }
 
   async exists(siteId: number, executor: Executor = this.db): Promise<boolean> {
-    const rows = await executor.select({ siteId: knownSites.siteId }).from(knownSites).where(eq(knownSites.siteId, siteId)).limit(1);
+    const rows = await executor
+      .select({ siteId: knownSites.siteId })
+      .from(knownSites)
+      .where(eq(knownSites.siteId, siteId))
+      .limit(1);
     return rows.length > 0;
   }
 }

@@ -44,14 +44,22 @@ export class KnownSitesService {
 }
 
 /** Why a site-indexed payload cannot be recorded; undefined when it can. */
-export function siteIndexedProblem(payload: Partial<SiteIndexedV1> | null | undefined): string | undefined {
+export function siteIndexedProblem(
+  payload: Partial<SiteIndexedV1> | null | undefined,
+): string | undefined {
   if (!payload || typeof payload !== 'object') return 'payload is not an object';
-  if (!Number.isSafeInteger(payload.siteId) || (payload.siteId ?? 0) < 1 || (payload.siteId ?? 0) > 2_147_483_647) {
+  if (
+    !Number.isSafeInteger(payload.siteId) ||
+    (payload.siteId ?? 0) < 1 ||
+    (payload.siteId ?? 0) > 2_147_483_647
+  ) {
     return 'siteId must be a positive 32-bit integer';
   }
-  if (typeof payload.domain !== 'string' || payload.domain === '') return 'domain must be a non-empty string';
+  if (typeof payload.domain !== 'string' || payload.domain === '')
+    return 'domain must be a non-empty string';
   if (typeof payload.url !== 'string') return 'url must be a string';
   if (typeof payload.title !== 'string') return 'title must be a string';
-  if (typeof payload.indexedAt !== 'string' || Number.isNaN(Date.parse(payload.indexedAt))) return 'indexedAt must be an ISO timestamp';
+  if (typeof payload.indexedAt !== 'string' || Number.isNaN(Date.parse(payload.indexedAt)))
+    return 'indexedAt must be an ISO timestamp';
   return undefined;
 }

@@ -11,8 +11,16 @@ import { SiteStatsRepository } from './site-stats.repository.js';
  * way, so a first start does not replay ~1,300 of them one transaction each. Returns how many
  * sites were learnt (malformed payloads are skipped, as the consumer skips them).
  */
-export async function learnSitesInBulk(db: Database, tx: Transaction, sites: readonly SiteIndexedV1[]): Promise<number> {
-  const known = new KnownSitesService(new KnownSitesRepository(db), new SiteStatsRepository(db), new AccountsRepository(db));
+export async function learnSitesInBulk(
+  db: Database,
+  tx: Transaction,
+  sites: readonly SiteIndexedV1[],
+): Promise<number> {
+  const known = new KnownSitesService(
+    new KnownSitesRepository(db),
+    new SiteStatsRepository(db),
+    new AccountsRepository(db),
+  );
   let learnt = 0;
   for (const site of sites) {
     if (siteIndexedProblem(site)) continue;

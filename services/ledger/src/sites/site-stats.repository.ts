@@ -41,7 +41,11 @@ export class SiteStatsRepository {
   }
 
   async find(siteId: number, executor: Executor = this.db): Promise<SiteTotals | undefined> {
-    const [row] = await executor.select(totalsColumns).from(siteStats).where(eq(siteStats.siteId, siteId)).limit(1);
+    const [row] = await executor
+      .select(totalsColumns)
+      .from(siteStats)
+      .where(eq(siteStats.siteId, siteId))
+      .limit(1);
     return row;
   }
 
@@ -55,8 +59,16 @@ export class SiteStatsRepository {
    * one user's parallel votes moved the counts by 26). The second statement starts after the
    * lock is held, so it sees the vote the previous holder committed.
    */
-  async lockForVote(tx: Executor, siteId: number, userId: string): Promise<LockedSiteVote | undefined> {
-    const [totals] = await tx.select(totalsColumns).from(siteStats).where(eq(siteStats.siteId, siteId)).for('update');
+  async lockForVote(
+    tx: Executor,
+    siteId: number,
+    userId: string,
+  ): Promise<LockedSiteVote | undefined> {
+    const [totals] = await tx
+      .select(totalsColumns)
+      .from(siteStats)
+      .where(eq(siteStats.siteId, siteId))
+      .for('update');
     if (!totals) return undefined;
     const [vote] = await tx
       .select({ type: votes.type })
@@ -66,7 +78,12 @@ export class SiteStatsRepository {
   }
 
   /** Applies vote deltas to the locked counters. */
-  async applyVote(tx: Executor, siteId: number, upDelta: number, downDelta: number): Promise<SiteTotals> {
+  async applyVote(
+    tx: Executor,
+    siteId: number,
+    upDelta: number,
+    downDelta: number,
+  ): Promise<SiteTotals> {
     const [row] = await tx
       .update(siteStats)
       .set({

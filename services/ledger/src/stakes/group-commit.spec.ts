@@ -34,7 +34,12 @@ describe(GroupCommit.name, () => {
   it('groups what arrives while the database is busy, in arrival order, each item getting its own result', async () => {
     const c = controlledCommit();
     const sizes: number[] = [];
-    const sut = new GroupCommit({ commit: c.commit, maxGroup: 3, maxInFlight: 1, onGroup: (n) => sizes.push(n) });
+    const sut = new GroupCommit({
+      commit: c.commit,
+      maxGroup: 3,
+      maxInFlight: 1,
+      onGroup: (n) => sizes.push(n),
+    });
     const first = sut.submit(1);
     await tick(); // 1 is in flight
     const later = [2, 3, 4, 5, 6].map((n) => sut.submit(n));
@@ -48,7 +53,13 @@ describe(GroupCommit.name, () => {
     await settle();
     expect(c.groups).toEqual([[1], [2, 3, 4], [5, 6]]);
     c.releases[2]?.();
-    await expect(Promise.all(later)).resolves.toEqual(['done 2', 'done 3', 'done 4', 'done 5', 'done 6']);
+    await expect(Promise.all(later)).resolves.toEqual([
+      'done 2',
+      'done 3',
+      'done 4',
+      'done 5',
+      'done 6',
+    ]);
     expect(sizes).toEqual([1, 3, 2]);
   });
 
@@ -57,7 +68,10 @@ describe(GroupCommit.name, () => {
     const sut = new GroupCommit({ commit: c.commit, maxGroup: 2, maxInFlight: 2 });
     const answers = [1, 2, 3, 4, 5].map((n) => sut.submit(n));
     await tick();
-    expect(c.groups).toEqual([[1, 2], [3, 4]]);
+    expect(c.groups).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     c.releases[0]?.();
     c.releases[1]?.();
     await Promise.all(answers.slice(0, 4));
@@ -73,13 +87,19 @@ describe(GroupCommit.name, () => {
       commit: async (items) => {
         calls += 1;
         if (calls === 1) throw new Error('database down');
-        return items.map((n): PromiseSettledResult<number> => (n === 4 ? { status: 'rejected', reason: new Error('four is refused') } : fulfilled(n * 10)));
+        return items.map((n): PromiseSettledResult<number> =>
+          n === 4
+            ? { status: 'rejected', reason: new Error('four is refused') }
+            : fulfilled(n * 10),
+        );
       },
       maxGroup: 10,
       maxInFlight: 1,
     });
     const failed = [sut.submit(1), sut.submit(2)];
-    await expect(Promise.all(failed.map((p) => p.catch((e: Error) => e.message)))).resolves.toEqual(['database down', 'database down']);
+    await expect(Promise.all(failed.map((p) => p.catch((e: Error) => e.message)))).resolves.toEqual(
+      ['database down', 'database down'],
+    );
     const next = [sut.submit(3), sut.submit(4), sut.submit(5)];
     await expect(Promise.allSettled(next)).resolves.toEqual([
       fulfilled(30),
@@ -89,7 +109,13 @@ describe(GroupCommit.name, () => {
   });
 
   it('refuses an answer with the wrong number of results', async () => {
-    const sut = new GroupCommit<number, number>({ commit: async () => [fulfilled(1)], maxGroup: 10, maxInFlight: 1 });
-    await expect(Promise.all([sut.submit(1), sut.submit(2)])).rejects.toThrow('answered 1 results for 2 items');
+    const sut = new GroupCommit<number, number>({
+      commit: async () => [fulfilled(1)],
+      maxGroup: 10,
+      maxInFlight: 1,
+    });
+    await expect(Promise.all([sut.submit(1), sut.submit(2)])).rejects.toThrow(
+      'answered 1 results for 2 items',
+    );
   });
 });

@@ -30,7 +30,8 @@ export class GroupCommit<I, O> {
   private scheduled = false;
 
   constructor(private readonly options: GroupCommitOptions<I, O>) {
-    if (options.maxGroup < 1 || options.maxInFlight < 1) throw new Error('maxGroup and maxInFlight must be at least 1');
+    if (options.maxGroup < 1 || options.maxInFlight < 1)
+      throw new Error('maxGroup and maxInFlight must be at least 1');
   }
 
   submit(item: I): Promise<O> {
@@ -41,11 +42,13 @@ export class GroupCommit<I, O> {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.queue.length === 0 || this.inFlight >= this.options.maxInFlight) return;
+    if (this.scheduled || this.queue.length === 0 || this.inFlight >= this.options.maxInFlight)
+      return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) this.send(this.queue.splice(0, this.options.maxGroup));
+      while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight)
+        this.send(this.queue.splice(0, this.options.maxGroup));
     });
   }
 
@@ -59,16 +62,17 @@ export class GroupCommit<I, O> {
       results = Promise.reject(error);
     }
     results
-      .then(
-        (values) => {
-          if (values.length !== group.length) throw new Error(`group commit answered ${values.length} results for ${group.length} items`);
-          group.forEach((waiting, index) => {
-            const outcome = values[index] as PromiseSettledResult<O>;
-            if (outcome.status === 'fulfilled') waiting.resolve(outcome.value);
-            else waiting.reject(outcome.reason);
-          });
-        },
-      )
+      .then((values) => {
+        if (values.length !== group.length)
+          throw new Error(
+            `group commit answered ${values.length} results for ${group.length} items`,
+          );
+        group.forEach((waiting, index) => {
+          const outcome = values[index] as PromiseSettledResult<O>;
+          if (outcome.status === 'fulfilled') waiting.resolve(outcome.value);
+          else waiting.reject(outcome.reason);
+        });
+      })
       .catch((error: unknown) => group.forEach((waiting) => waiting.reject(error)))
       .finally(() => {
         this.inFlight -= 1;

@@ -26,10 +26,12 @@ export class IdempotencyPruner implements OnModuleInit, OnApplicationShutdown {
   /** Deletes expired keys; returns how many (0 when a pass is already running or it failed). */
   async prune(now = Date.now()): Promise<number> {
     if (this.running) return 0;
-    const pass = this.keys.deleteOlderThan(new Date(now - this.settings.idempotencyKeyTtlMs)).catch((error: unknown) => {
-      this.logger.exception('pruning idempotency keys failed', error);
-      return 0;
-    });
+    const pass = this.keys
+      .deleteOlderThan(new Date(now - this.settings.idempotencyKeyTtlMs))
+      .catch((error: unknown) => {
+        this.logger.exception('pruning idempotency keys failed', error);
+        return 0;
+      });
     this.running = pass;
     try {
       return await pass;

@@ -15,9 +15,17 @@ export interface StoredAnswer {
 export class IdempotencyRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  async find(userId: string, key: string, executor: Executor = this.db): Promise<StoredAnswer | undefined> {
+  async find(
+    userId: string,
+    key: string,
+    executor: Executor = this.db,
+  ): Promise<StoredAnswer | undefined> {
     const [row] = await executor
-      .select({ requestHash: idempotencyKeys.requestHash, statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
+      .select({
+        requestHash: idempotencyKeys.requestHash,
+        statusCode: idempotencyKeys.statusCode,
+        response: idempotencyKeys.response,
+      })
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
       .limit(1);
@@ -31,7 +39,10 @@ export class IdempotencyRepository {
 
   /** Forgets keys stored before `before`; returns how many. */
   async deleteOlderThan(before: Date): Promise<number> {
-    const deleted = await this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before)).returning({ key: idempotencyKeys.key });
+    const deleted = await this.db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, before))
+      .returning({ key: idempotencyKeys.key });
     return deleted.length;
   }
 }

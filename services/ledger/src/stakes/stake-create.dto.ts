@@ -1,4 +1,11 @@
-import { STAKE_MAX_AMOUNT, STAKE_MESSAGE_MAX, STAKE_MIN_AMOUNT, STAKE_TYPES, type StakeCreateRequest, type StakeType } from '@frenly/contracts';
+import {
+  STAKE_MAX_AMOUNT,
+  STAKE_MESSAGE_MAX,
+  STAKE_MIN_AMOUNT,
+  STAKE_TYPES,
+  type StakeCreateRequest,
+  type StakeType,
+} from '@frenly/contracts';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsWholeNumberIn } from './whole-number.validator.js';
@@ -20,9 +27,13 @@ export class StakeCreateDto implements StakeCreateRequest {
   type!: StakeType;
 
   /** Trimmed; an empty message is dropped. */
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim() || undefined : value,
+  )
   @IsOptional()
   @IsString({ message: 'message must be text' })
-  @MaxLength(STAKE_MESSAGE_MAX, { message: `message must be at most ${STAKE_MESSAGE_MAX} characters` })
+  @MaxLength(STAKE_MESSAGE_MAX, {
+    message: `message must be at most ${STAKE_MESSAGE_MAX} characters`,
+  })
   message?: string;
 }

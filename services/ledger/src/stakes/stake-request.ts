@@ -9,9 +9,19 @@ export interface StakeRequest {
   readonly message: string | null;
 }
 
-export function toStakeRequest(body: { siteId: number; amount: number; type: StakeType; message?: string | undefined }): StakeRequest {
+export function toStakeRequest(body: {
+  siteId: number;
+  amount: number;
+  type: StakeType;
+  message?: string | undefined;
+}): StakeRequest {
   const message = body.message?.trim();
-  return { siteId: body.siteId, amount: body.amount, type: body.type, message: message ? message : null };
+  return {
+    siteId: body.siteId,
+    amount: body.amount,
+    type: body.type,
+    message: message ? message : null,
+  };
 }
 
 /** Identifies a request for idempotency: the same key with another fingerprint is another request. */

@@ -1,5 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
-import { IDEMPOTENT_REPLAYED_HEADER, type StakeCreateResponse, type StakeDto } from '@frenly/contracts';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  type StakeCreateResponse,
+  type StakeDto,
+} from '@frenly/contracts';
 import { CurrentIdentity, SignedInGuard, type HttpResponse, type Identity } from '@frenly/platform';
 import { IdempotencyKey } from './idempotency-key.decorator.js';
 import { StakeCreateDto } from './stake-create.dto.js';
@@ -20,7 +24,11 @@ export class StakesController {
     @IdempotencyKey() idempotencyKey: string | undefined,
     @Res({ passthrough: true }) res: HttpResponse,
   ): Promise<StakeCreateResponse> {
-    const { response, replayed } = await this.stakes.place(identity.userId, toStakeRequest(body), idempotencyKey);
+    const { response, replayed } = await this.stakes.place(
+      identity.userId,
+      toStakeRequest(body),
+      idempotencyKey,
+    );
     if (replayed) res.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
     return response;
   }

@@ -11,7 +11,11 @@ import { LedgerMetrics, type StakeOutcome } from '../metrics/ledger.metrics.js';
 import { LedgerOutbox } from '../outbox/ledger-outbox.js';
 import { KnownSitesService } from '../sites/known-sites.service.js';
 import { IdempotencyRepository, type StoredAnswer } from './idempotency.repository.js';
-import { StakeBookingRepository, type StakeBooking, type StakePlacedEnvelope } from './stake-booking.repository.js';
+import {
+  StakeBookingRepository,
+  type StakeBooking,
+  type StakePlacedEnvelope,
+} from './stake-booking.repository.js';
 import { stakeRequestFingerprint, type StakeRequest } from './stake-request.js';
 import { StakesRepository } from './stakes.repository.js';
 
@@ -26,7 +30,8 @@ export const USER_STAKES_LIMIT = 100;
 
 const STAKE_CREATED = 201;
 
-type KeyedBooking = { kind: 'booked'; response: StakeCreateResponse } | { kind: 'replay'; answer: StoredAnswer };
+type KeyedBooking =
+  { kind: 'booked'; response: StakeCreateResponse } | { kind: 'replay'; answer: StoredAnswer };
 
 /**
  * Stakes: bamboo moves from the user's account to the site's pool, booked atomically with
@@ -46,9 +51,16 @@ export class StakesService {
     private readonly metrics: LedgerMetrics,
   ) {}
 
-  async place(userId: string, request: StakeRequest, idempotencyKey?: string): Promise<PlacedStake> {
+  async place(
+    userId: string,
+    request: StakeRequest,
+    idempotencyKey?: string,
+  ): Promise<PlacedStake> {
     try {
-      const placed = idempotencyKey === undefined ? await this.placeNew(userId, request) : await this.placeKeyed(userId, request, idempotencyKey);
+      const placed =
+        idempotencyKey === undefined
+          ? await this.placeNew(userId, request)
+          : await this.placeKeyed(userId, request, idempotencyKey);
       this.count(placed.replayed ? 'replayed' : 'placed');
       if (!placed.replayed) {
         this.metrics.stakedBamboo.inc(request.amount);
@@ -67,7 +79,8 @@ export class StakesService {
 
   /** Checks made before anything is written: an unknown site must not even open an account. */
   private async prepare(userId: string, request: StakeRequest): Promise<void> {
-    if (!(await this.knownSites.isKnown(request.siteId))) throw LedgerError.unknownSite(request.siteId);
+    if (!(await this.knownSites.isKnown(request.siteId)))
+      throw LedgerError.unknownSite(request.siteId);
     await this.accountsService.ensureOpen(userId);
   }
 
@@ -83,7 +96,11 @@ export class StakesService {
    * With a key: the user's account is locked first, so a concurrent request with the same
    * key waits and then finds the stored answer; the answer is stored with the booking.
    */
-  private async placeKeyed(userId: string, request: StakeRequest, key: string): Promise<PlacedStake> {
+  private async placeKeyed(
+    userId: string,
+    request: StakeRequest,
+    key: string,
+  ): Promise<PlacedStake> {
     const requestHash = stakeRequestFingerprint(request);
     // Fast path for a replay of a committed request (checked again under the lock).
     const stored = await this.idempotency.find(userId, key);
@@ -97,29 +114,59 @@ export class StakesService {
       if (!account || account.balance < request.amount) throw LedgerError.insufficientBalance();
       const response = await this.book(userId, request, tx);
       if (!response) throw LedgerError.unknownSite(request.siteId); // the balance was checked under the lock
-      await this.idempotency.save(tx, userId, key, { requestHash, statusCode: STAKE_CREATED, response });
+      await this.idempotency.save(tx, userId, key, {
+        requestHash,
+        statusCode: STAKE_CREATED,
+        response,
+      });
       return { kind: 'booked', response };
     });
-    return outcome.kind === 'replay' ? replayOf(outcome.answer, requestHash) : { response: outcome.response, replayed: false };
+    return outcome.kind === 'replay'
+      ? replayOf(outcome.answer, requestHash)
+      : { response: outcome.response, replayed: false };
   }
 
   /** Books the stake and its event; undefined when the balance does not cover it or the site has no pool. */
-  private async book(userId: string, request: StakeRequest, executor?: Executor): Promise<StakeCreateResponse | undefined> {
+  private async book(
+    userId: string,
+    request: StakeRequest,
+    executor?: Executor,
+  ): Promise<StakeCreateResponse | undefined> {
     const { siteId, amount, type, message } = request;
-    const stake: StakeBooking = { stakeId: randomUUID(), userId, siteId, amount, type, message, createdAt: new Date() };
+    const stake: StakeBooking = {
+      stakeId: randomUUID(),
+      userId,
+      siteId,
+      amount,
+      type,
+      message,
+      createdAt: new Date(),
+    };
     const createdAt = stake.createdAt.toISOString();
     const event: StakePlacedEnvelope = {
       id: randomUUID(),
       topic: Topics.StakePlaced,
       key: String(siteId),
-      headers: { ...requestEventHeaders(), [SCHEMA_VERSION_HEADER]: String(TopicVersions[Topics.StakePlaced]) },
+      headers: {
+        ...requestEventHeaders(),
+        [SCHEMA_VERSION_HEADER]: String(TopicVersions[Topics.StakePlaced]),
+      },
       occurredAt: createdAt,
       payload: { stakeId: stake.stakeId, siteId, userId, amount, type, message, createdAt },
     };
     const booked = await this.booking.book(stake, event, executor);
     if (!booked) return undefined;
     return {
-      stake: { id: stake.stakeId, userId, siteId, amount, type, message, createdAt, domain: booked.domain },
+      stake: {
+        id: stake.stakeId,
+        userId,
+        siteId,
+        amount,
+        type,
+        message,
+        createdAt,
+        domain: booked.domain,
+      },
       bambooBalance: booked.balance,
     };
   }

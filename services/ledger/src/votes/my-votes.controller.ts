@@ -11,7 +11,10 @@ export class MyVotesController {
 
   /** The signed-in user's votes on the given sites, so that vote buttons show how they voted. */
   @Get('votes')
-  mine(@CurrentIdentity() identity: Identity, @Query() query: MyVotesQuery): Promise<MyVotesResponse> {
+  mine(
+    @CurrentIdentity() identity: Identity,
+    @Query() query: MyVotesQuery,
+  ): Promise<MyVotesResponse> {
     return this.votes.mine(identity.userId, query.siteIdList());
   }
 }

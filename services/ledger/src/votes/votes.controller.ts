@@ -13,7 +13,11 @@ export class VotesController {
   /** Votes on a site: the same vote again removes it, the other one switches it. Answers the new counts. */
   @Post(':id/vote')
   @HttpCode(200)
-  cast(@CurrentIdentity() identity: Identity, @Param('id', SiteIdPipe) siteId: number, @Body() body: VoteDto): Promise<VoteResponse> {
+  cast(
+    @CurrentIdentity() identity: Identity,
+    @Param('id', SiteIdPipe) siteId: number,
+    @Body() body: VoteDto,
+  ): Promise<VoteResponse> {
     return this.votes.cast(identity.userId, siteId, body.type);
   }
 }

@@ -19,11 +19,17 @@ export class VotesRepository {
     await tx
       .insert(votes)
       .values({ userId, siteId, type: vote })
-      .onConflictDoUpdate({ target: [votes.userId, votes.siteId], set: { type: vote, castAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: [votes.userId, votes.siteId],
+        set: { type: vote, castAt: sql`now()` },
+      });
   }
 
   /** The user's votes on the given sites (sites without one are absent). */
-  async mine(userId: string, siteIds: readonly number[]): Promise<Array<{ siteId: number; type: VoteType }>> {
+  async mine(
+    userId: string,
+    siteIds: readonly number[],
+  ): Promise<Array<{ siteId: number; type: VoteType }>> {
     if (siteIds.length === 0) return [];
     return this.db
       .select({ siteId: votes.siteId, type: votes.type })

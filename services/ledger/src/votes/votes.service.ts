@@ -27,16 +27,26 @@ export class VotesService {
       if (!locked) throw LedgerError.siteNotFound(siteId);
       const transition = voteTransition(locked.current, requested);
       await this.votes.set(tx, userId, siteId, transition.next);
-      const totals = await this.siteStats.applyVote(tx, siteId, transition.upDelta, transition.downDelta);
+      const totals = await this.siteStats.applyVote(
+        tx,
+        siteId,
+        transition.upDelta,
+        transition.downDelta,
+      );
       await this.outbox.write(tx, [
-        makeEvent(Topics.VoteCast, siteId, {
+        makeEvent(
+          Topics.VoteCast,
           siteId,
-          userId,
-          vote: transition.next,
-          upvotes: totals.upvotes,
-          downvotes: totals.downvotes,
-          siteVersion: totals.version,
-        }, requestEventHeaders()),
+          {
+            siteId,
+            userId,
+            vote: transition.next,
+            upvotes: totals.upvotes,
+            downvotes: totals.downvotes,
+            siteVersion: totals.version,
+          },
+          requestEventHeaders(),
+        ),
       ]);
       return { totals, change: transition.change, next: transition.next };
     });

@@ -41,7 +41,10 @@ export class KafkaGroupRepository {
    */
   async lag(group: string, topics: readonly string[]): Promise<number> {
     const admin = await this.connected();
-    const committed = await admin.fetchOffsets({ groupId: this.onBroker(group), topics: topics.map(this.onBroker) });
+    const committed = await admin.fetchOffsets({
+      groupId: this.onBroker(group),
+      topics: topics.map(this.onBroker),
+    });
     let lag = 0;
     for (const { topic, partitions } of committed) {
       const ends = new Map(

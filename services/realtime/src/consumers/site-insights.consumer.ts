@@ -1,6 +1,17 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { Topics } from '@frenly/contracts';
-import { describeError, subscribeToEvents, type EventBus, type Subscription, type TypedEvent } from '@frenly/events';
+import {
+  describeError,
+  subscribeToEvents,
+  type EventBus,
+  type Subscription,
+  type TypedEvent,
+} from '@frenly/events';
 import { EVENT_BUS, JsonLogger } from '@frenly/platform';
 import { ClientRegistry } from '../connections/client-registry.js';
 import { siteInsightsUpdateOf } from '../fanout/site-insights-update.js';
@@ -49,7 +60,9 @@ export class SiteInsightsConsumer implements OnModuleInit, BeforeApplicationShut
     const message = siteInsightsUpdateOf(event.payload);
     if (!message) {
       // A retry cannot fix it and a client must never see it: skip it.
-      this.logger.entry('warn', 'skipping an analysis event unfit for a card', { eventId: event.id });
+      this.logger.entry('warn', 'skipping an analysis event unfit for a card', {
+        eventId: event.id,
+      });
       return undefined;
     }
     const { sent } = this.registry.broadcast(Buffer.from(JSON.stringify(message)));
@@ -63,7 +76,10 @@ export class SiteInsightsConsumer implements OnModuleInit, BeforeApplicationShut
     this.subscription = undefined;
     await subscription?.close();
     await this.kafkaGroups?.deleteGroup(this.group).catch((error: unknown) => {
-      this.logger.entry('warn', 'could not delete the insights consumer group; Kafka expires it', { group: this.group, err: describeError(error) });
+      this.logger.entry('warn', 'could not delete the insights consumer group; Kafka expires it', {
+        group: this.group,
+        err: describeError(error),
+      });
     });
   }
 }

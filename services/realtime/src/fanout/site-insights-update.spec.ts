@@ -11,9 +11,18 @@ const event = (overrides: Partial<SiteAnalyzedV1> = {}): SiteAnalyzedV1 => ({
   isVerified: false,
   uxScore: { accessibility: 50, clarity: 50, joyFactor: 50, lowFriction: 50 },
   analysisData: {
-    frenliness: { reasoning: '', improvements: [], manipulativePatterns: ['Urgency — Countdown timer: “Sale ends”'] },
+    frenliness: {
+      reasoning: '',
+      improvements: [],
+      manipulativePatterns: ['Urgency — Countdown timer: “Sale ends”'],
+    },
     ux: { details: { strengths: [] } },
-    evidence: { trackers: [{ organization: 'Google', category: 'advertising' }, { organization: 'Meta', category: 'advertising' }] },
+    evidence: {
+      trackers: [
+        { organization: 'Google', category: 'advertising' },
+        { organization: 'Meta', category: 'advertising' },
+      ],
+    },
   },
   engine: 'heuristic',
   analyzedAt: '2026-01-01T00:00:00.000Z',

@@ -49,17 +49,29 @@ const settings = resolveSearchSettings({
   crawl: {
     ...overrides.crawl,
     ...(flags['max-pages'] ? { maxPages: positiveInteger('--max-pages', flags['max-pages']) } : {}),
-    ...(flags['max-depth'] ? { maxDepth: positiveInteger('--max-depth', flags['max-depth'], 0) } : {}),
+    ...(flags['max-depth']
+      ? { maxDepth: positiveInteger('--max-depth', flags['max-depth'], 0) }
+      : {}),
   },
 });
 const logger = new JsonLogger({ service: 'search-crawl', level: config.LOG_LEVEL });
 if (flags.enqueue && !config.REDIS_URL) {
-  console.error('--enqueue needs REDIS_URL: the crawl queue of a running distributed search service');
+  console.error(
+    '--enqueue needs REDIS_URL: the crawl queue of a running distributed search service',
+  );
   process.exit(2);
 }
 
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.FRENLY_DATA_DIR, schemas: ['search'], poolSize: 2 });
-const jobs = createJobQueue<FrenlyJobQueues>({ redisUrl: config.REDIS_URL, prefix: config.JOBS_PREFIX });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.FRENLY_DATA_DIR,
+  schemas: ['search'],
+  poolSize: 2,
+});
+const jobs = createJobQueue<FrenlyJobQueues>({
+  redisUrl: config.REDIS_URL,
+  prefix: config.JOBS_PREFIX,
+});
 const crawls = new CrawlService(
   database.db,
   new SiteRepository(database.db),
@@ -101,7 +113,9 @@ try {
       continue;
     }
     const { report } = outcome;
-    console.log(`${url}: ${report.indexed.length} page(s) indexed, ${report.skipped.length} skipped, ${report.requests} request(s), ${report.delayMs} ms between requests`);
+    console.log(
+      `${url}: ${report.indexed.length} page(s) indexed, ${report.skipped.length} skipped, ${report.requests} request(s), ${report.delayMs} ms between requests`,
+    );
     for (const page of report.indexed) console.log(`  + ${page}`);
     for (const skipped of report.skipped) console.log(`  - ${skipped.url} (${skipped.reason})`);
   }

@@ -111,11 +111,24 @@ export interface CrawlSettings {
 
 export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
   seedOnStart: true,
-  ranking: { candidateLimit: 300, bodyTierBelow: 100, correctBelow: 3, minSimilarity: 0.3, bodyScanLimit: 2000 },
+  ranking: {
+    candidateLimit: 300,
+    bodyTierBelow: 100,
+    correctBelow: 3,
+    minSimilarity: 0.3,
+    bodyScanLimit: 2000,
+  },
   queryTimeoutMs: 3000,
   consumerGroup: 'search.catalogue',
   consumeFromBeginning: true,
-  trending: { minVisitors: 3, halfLifeHours: 24, windowHours: 7 * 24, size: 10, maxQueryLength: 60, cacheSeconds: 30 },
+  trending: {
+    minVisitors: 3,
+    halfLifeHours: 24,
+    windowHours: 7 * 24,
+    size: 10,
+    maxQueryLength: 60,
+    cacheSeconds: 30,
+  },
   queryLog: { flushIntervalMs: 250, maxBatch: 200 },
   trustForwardedFor: false,
   forwardedHops: 1,
@@ -146,7 +159,9 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
 };
 
 export type SearchSettingsOverrides = {
-  readonly [K in keyof SearchSettings]?: SearchSettings[K] extends object ? Partial<SearchSettings[K]> : SearchSettings[K];
+  readonly [K in keyof SearchSettings]?: SearchSettings[K] extends object
+    ? Partial<SearchSettings[K]>
+    : SearchSettings[K];
 };
 
 /** The defaults with `overrides` applied, one level deep. */

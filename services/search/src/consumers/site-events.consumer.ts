@@ -1,7 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, type SiteAnalyzedV1, type StakePlacedV1, type VoteCastV1 } from '@frenly/contracts';
+import {
+  Topics,
+  type SiteAnalyzedV1,
+  type StakePlacedV1,
+  type VoteCastV1,
+} from '@frenly/contracts';
 import { searchProcessedEvents, type Database } from '@frenly/db';
-import { handleOnce, subscribeToEvents, type EventBus, type Subscription, type TypedEvent } from '@frenly/events';
+import {
+  handleOnce,
+  subscribeToEvents,
+  type EventBus,
+  type Subscription,
+  type TypedEvent,
+} from '@frenly/events';
 import { DATABASE, EVENT_BUS, JsonLogger } from '@frenly/platform';
 import { SearchOutbox } from '../events/search-outbox.js';
 import { siteIndexedEvent } from '../events/site-indexed.event.js';
@@ -76,7 +87,11 @@ export class SiteEventsConsumer {
     } catch (error) {
       // Retrying cannot make the URL valid, and retrying would hold up the partition.
       if (!(error instanceof InvalidUrlError)) throw error;
-      this.logger.entry('warn', 'analysis of an unusable url ignored', { eventId: event.id, url: payload.url.slice(0, 200), reason: error.message });
+      this.logger.entry('warn', 'analysis of an unusable url ignored', {
+        eventId: event.id,
+        url: payload.url.slice(0, 200),
+        reason: error.message,
+      });
       return;
     }
     let announced = false;

@@ -38,7 +38,10 @@ export class CrawlBudget {
 
   private refill(): void {
     const now = this.now();
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) * this.perMinute) / 60_000);
+    this.tokens = Math.min(
+      this.capacity,
+      this.tokens + ((now - this.last) * this.perMinute) / 60_000,
+    );
     this.last = now;
   }
 }

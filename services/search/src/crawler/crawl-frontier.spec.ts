@@ -10,7 +10,10 @@ const NOW = new Date('2026-03-04T05:06:07.000Z');
 const logger = new JsonLogger({ service: 'search-unit', level: 'error', write: () => undefined });
 
 function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
-  const settings: SearchSettings = { ...DEFAULT_SEARCH_SETTINGS, crawl: { ...DEFAULT_SEARCH_SETTINGS.crawl, sitesPerMinute: 600, concurrency: 10, ...crawl } };
+  const settings: SearchSettings = {
+    ...DEFAULT_SEARCH_SETTINGS,
+    crawl: { ...DEFAULT_SEARCH_SETTINGS.crawl, sitesPerMinute: 600, concurrency: 10, ...crawl },
+  };
   let due: ClaimedRoot[] = [];
   let uncrawled: ClaimedRoot[] = [];
   const roots = {
@@ -27,10 +30,20 @@ function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
   const waiting = { count: 0 };
   const jobs = {
     enqueue: jest.fn(async () => ({ jobId: 'j', isNew: true })),
-    getCounts: jest.fn(async () => ({ waiting: waiting.count, active: 0, delayed: 0, completed: 0, failed: 0 })),
+    getCounts: jest.fn(async () => ({
+      waiting: waiting.count,
+      active: 0,
+      delayed: 0,
+      completed: 0,
+      failed: 0,
+    })),
   };
   let now = 0;
-  const reach = new WebReachability(() => now, { offline: () => undefined, online: () => undefined }, { failuresToGoOffline: 2, baseBackoffMs: 1_000, maxBackoffMs: 8_000 });
+  const reach = new WebReachability(
+    () => now,
+    { offline: () => undefined, online: () => undefined },
+    { failuresToGoOffline: 2, baseBackoffMs: 1_000, maxBackoffMs: 8_000 },
+  );
   const sut = new CrawlFrontier(
     roots as unknown as CrawlRootRepository,
     reach,
@@ -51,8 +64,18 @@ function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
   };
 }
 
-const root = (name: string, demanded = false): ClaimedRoot => ({ url: `https://${name}.example/`, demanded });
-const queued = (jobs: ReturnType<typeof setup>['jobs']) => jobs.enqueue.mock.calls.map((call) => call as unknown[]).map(([queue, payload, options]) => ({ queue, payload, priority: (options as { priority: number }).priority }));
+const root = (name: string, demanded = false): ClaimedRoot => ({
+  url: `https://${name}.example/`,
+  demanded,
+});
+const queued = (jobs: ReturnType<typeof setup>['jobs']) =>
+  jobs.enqueue.mock.calls
+    .map((call) => call as unknown[])
+    .map(([queue, payload, options]) => ({
+      queue,
+      payload,
+      priority: (options as { priority: number }).priority,
+    }));
 
 describe(CrawlFrontier.name, () => {
   it('queues demanded roots at the top priority and the rest behind them', async () => {
@@ -62,8 +85,16 @@ describe(CrawlFrontier.name, () => {
     await expect(sut.tick()).resolves.toBe(2);
 
     expect(queued(jobs)).toEqual([
-      { queue: QueueNames.siteCrawl, payload: { url: 'https://wanted.example/', reason: 'demand' }, priority: CRAWL_PRIORITY.demand },
-      { queue: QueueNames.siteCrawl, payload: { url: 'https://scheduled.example/', reason: 'background' }, priority: CRAWL_PRIORITY.background },
+      {
+        queue: QueueNames.siteCrawl,
+        payload: { url: 'https://wanted.example/', reason: 'demand' },
+        priority: CRAWL_PRIORITY.demand,
+      },
+      {
+        queue: QueueNames.siteCrawl,
+        payload: { url: 'https://scheduled.example/', reason: 'background' },
+        priority: CRAWL_PRIORITY.background,
+      },
     ]);
   });
 
@@ -71,7 +102,11 @@ describe(CrawlFrontier.name, () => {
     const { sut, roots, setDue } = setup({ leaseMs: 60_000 });
     setDue([root('a')]);
     await sut.tick();
-    expect(roots.claimDue).toHaveBeenCalledWith(NOW, expect.any(Number), new Date(NOW.getTime() + 60_000));
+    expect(roots.claimDue).toHaveBeenCalledWith(
+      NOW,
+      expect.any(Number),
+      new Date(NOW.getTime() + 60_000),
+    );
   });
 
   it('never queues more than the workers take soon, nor more than the budget', async () => {
@@ -121,7 +156,9 @@ describe(CrawlFrontier.name, () => {
     await sut.demand(['https://shown.example/']);
     await sut.tick();
     expect(roots.demand).toHaveBeenCalledWith(['https://shown.example/'], NOW, 5_000);
-    expect(queued(jobs)[0]).toMatchObject({ payload: { url: 'https://shown.example/', reason: 'demand' } });
+    expect(queued(jobs)[0]).toMatchObject({
+      payload: { url: 'https://shown.example/', reason: 'demand' },
+    });
   });
 
   it('does nothing when automatic crawling is off', async () => {

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueueNames, stableJobId } from '@frenly/jobs';
 import { JOB_QUEUE, JsonLogger, runWithRequestId, type FrenlyJobQueue } from '@frenly/platform';
-import { CLOCK, SEARCH_SETTINGS, type Clock, type SearchSettings } from '../config/search.settings.js';
+import {
+  CLOCK,
+  SEARCH_SETTINGS,
+  type Clock,
+  type SearchSettings,
+} from '../config/search.settings.js';
 import { CrawlBudget } from './crawl-budget.js';
 import { CrawlReachability } from './crawl-reachability.js';
 import { CrawlRootRepository } from './crawl-root.repository.js';
@@ -103,8 +108,13 @@ export class CrawlFrontier {
     if (claimed.length < wanted && Date.now() >= this.nextAdmitAt) {
       const admitted = await this.roots.admitUncrawled(now, Math.max(wanted * 4, 100));
       // Nothing left to admit: look again in a while, not every round.
-      if (admitted === 0) this.nextAdmitAt = Date.now() + ADMIT_EVERY_ROUNDS * this.settings.crawl.frontierIntervalMs;
-      else claimed = [...claimed, ...(await this.roots.claimDue(now, wanted - claimed.length, leaseUntil))];
+      if (admitted === 0)
+        this.nextAdmitAt = Date.now() + ADMIT_EVERY_ROUNDS * this.settings.crawl.frontierIntervalMs;
+      else
+        claimed = [
+          ...claimed,
+          ...(await this.roots.claimDue(now, wanted - claimed.length, leaseUntil)),
+        ];
     }
     if (decision.kind === 'probe') {
       const probe = claimed[0];
@@ -117,7 +127,11 @@ export class CrawlFrontier {
         QueueNames.siteCrawl,
         { url: root.url, reason },
         // One job per claim (the lease de-duplicates); a retry only for errors of ours, not the site's.
-        { jobId: stableJobId('crawl-frontier', `${root.url} ${leaseUntil.toISOString()}`), priority: CRAWL_PRIORITY[reason], attempts: 1 },
+        {
+          jobId: stableJobId('crawl-frontier', `${root.url} ${leaseUntil.toISOString()}`),
+          priority: CRAWL_PRIORITY[reason],
+          attempts: 1,
+        },
       );
     }
     return claimed.length;

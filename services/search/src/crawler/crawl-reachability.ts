@@ -16,10 +16,20 @@ export class CrawlReachability extends WebReachability {
     super(
       Date.now,
       {
-        offline: (details) => log.entry('warn', 'the web cannot be reached from here: crawling paused, probing with backoff', details),
-        online: (details) => log.entry('warn', 'the web can be reached again: crawling resumed', details),
+        offline: (details) =>
+          log.entry(
+            'warn',
+            'the web cannot be reached from here: crawling paused, probing with backoff',
+            details,
+          ),
+        online: (details) =>
+          log.entry('warn', 'the web can be reached again: crawling resumed', details),
       },
-      { failuresToGoOffline: offlineAfterFailures, baseBackoffMs: offlineBackoffMs, maxBackoffMs: offlineMaxBackoffMs },
+      {
+        failuresToGoOffline: offlineAfterFailures,
+        baseBackoffMs: offlineBackoffMs,
+        maxBackoffMs: offlineMaxBackoffMs,
+      },
     );
   }
 }

@@ -36,7 +36,12 @@ export class CrawlRootRepository {
     const [row] = await this.db
       .insert(searchCrawlRoots)
       .values({ url, host, submittedBy, status: 'queued' })
-      .onConflictDoUpdate({ target: searchCrawlRoots.url, set: { status: sql`case when ${searchCrawlRoots.status} = 'crawling' then 'crawling' else 'queued' end` } })
+      .onConflictDoUpdate({
+        target: searchCrawlRoots.url,
+        set: {
+          status: sql`case when ${searchCrawlRoots.status} = 'crawling' then 'crawling' else 'queued' end`,
+        },
+      })
       .returning();
     if (!row) throw new Error(`crawl root ${url} was not recorded`);
     return row;
@@ -49,15 +54,34 @@ export class CrawlRootRepository {
       .onConflictDoUpdate({ target: searchCrawlRoots.url, set: { status: 'crawling' } });
   }
 
-  async finish(url: string, outcome: { status: Extract<CrawlRootStatus, 'done' | 'failed'>; pagesIndexed: number; lastError: string | null; crawledAt: Date; nextCrawlAt: Date }): Promise<void> {
+  async finish(
+    url: string,
+    outcome: {
+      status: Extract<CrawlRootStatus, 'done' | 'failed'>;
+      pagesIndexed: number;
+      lastError: string | null;
+      crawledAt: Date;
+      nextCrawlAt: Date;
+    },
+  ): Promise<void> {
     await this.db
       .update(searchCrawlRoots)
-      .set({ status: outcome.status, pagesIndexed: outcome.pagesIndexed, lastError: outcome.lastError, lastCrawledAt: outcome.crawledAt, nextCrawlAt: outcome.nextCrawlAt })
+      .set({
+        status: outcome.status,
+        pagesIndexed: outcome.pagesIndexed,
+        lastError: outcome.lastError,
+        lastCrawledAt: outcome.crawledAt,
+        nextCrawlAt: outcome.nextCrawlAt,
+      })
       .where(eq(searchCrawlRoots.url, url));
   }
 
   async get(url: string): Promise<CrawlRoot | undefined> {
-    const [row] = await this.db.select().from(searchCrawlRoots).where(eq(searchCrawlRoots.url, url)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(searchCrawlRoots)
+      .where(eq(searchCrawlRoots.url, url))
+      .limit(1);
     return row;
   }
 
@@ -66,7 +90,13 @@ export class CrawlRootRepository {
     return this.db
       .select()
       .from(searchCrawlRoots)
-      .where(and(isNotNull(searchCrawlRoots.nextCrawlAt), lte(searchCrawlRoots.nextCrawlAt, now), ne(searchCrawlRoots.status, 'crawling')))
+      .where(
+        and(
+          isNotNull(searchCrawlRoots.nextCrawlAt),
+          lte(searchCrawlRoots.nextCrawlAt, now),
+          ne(searchCrawlRoots.status, 'crawling'),
+        ),
+      )
       .orderBy(asc(searchCrawlRoots.nextCrawlAt))
       .limit(limit);
   }
@@ -118,7 +148,13 @@ export class CrawlRootRepository {
   async demand(urls: readonly string[], now: Date, retryAfterMs: number): Promise<void> {
     if (urls.length === 0) return;
     const recent = new Date(now.getTime() - retryAfterMs).toISOString();
-    const values = sql.join(urls.map((url) => sql`(${url}, ${new URL(url).host}, 'done', ${DEMANDED_AT.toISOString()}::timestamptz)`), sql`, `);
+    const values = sql.join(
+      urls.map(
+        (url) =>
+          sql`(${url}, ${new URL(url).host}, 'done', ${DEMANDED_AT.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
     await this.db.execute(sql`
       insert into search.crawl_roots (url, host, status, next_crawl_at) values ${values}
       on conflict (url) do update set next_crawl_at = excluded.next_crawl_at
@@ -137,7 +173,12 @@ export class CrawlRootRepository {
   async statesOf(urls: readonly string[]): Promise<RootState[]> {
     if (urls.length === 0) return [];
     return this.db
-      .select({ url: searchCrawlRoots.url, status: searchCrawlRoots.status, lastError: searchCrawlRoots.lastError, lastCrawledAt: searchCrawlRoots.lastCrawledAt })
+      .select({
+        url: searchCrawlRoots.url,
+        status: searchCrawlRoots.status,
+        lastError: searchCrawlRoots.lastError,
+        lastCrawledAt: searchCrawlRoots.lastCrawledAt,
+      })
       .from(searchCrawlRoots)
       .where(inArray(searchCrawlRoots.url, [...urls]));
   }
@@ -147,7 +188,9 @@ export class CrawlRootRepository {
     const [row] = await this.db
       .select({ n: count() })
       .from(searchCrawlRoots)
-      .where(sql`${searchCrawlRoots.status} = 'queued' or (${searchCrawlRoots.nextCrawlAt} <= ${now.toISOString()}::timestamptz and ${searchCrawlRoots.status} <> 'crawling')`);
+      .where(
+        sql`${searchCrawlRoots.status} = 'queued' or (${searchCrawlRoots.nextCrawlAt} <= ${now.toISOString()}::timestamptz and ${searchCrawlRoots.status} <> 'crawling')`,
+      );
     return Number(row?.n ?? 0);
   }
 

@@ -20,8 +20,17 @@ export class CrawlProcessor {
     this.worker ??= await this.jobs.process(
       QueueNames.siteCrawl,
       async (payload, context) => {
-        const outcome = await this.crawls.crawl(payload.url, context.signal, payload.reason ?? 'submission');
-        return { siteId: outcome.status === 'done' && outcome.report.rootSiteId !== undefined ? String(outcome.report.rootSiteId) : '' };
+        const outcome = await this.crawls.crawl(
+          payload.url,
+          context.signal,
+          payload.reason ?? 'submission',
+        );
+        return {
+          siteId:
+            outcome.status === 'done' && outcome.report.rootSiteId !== undefined
+              ? String(outcome.report.rootSiteId)
+              : '',
+        };
       },
       // A crawl is many polite requests: bound it by the worst case of its page budget.
       { concurrency, timeoutMs: maxPages * (pageTimeoutMs + maxDelayMs) + 60_000 },

@@ -126,7 +126,10 @@ describe(CrawlService.name, () => {
         });
       const saved: number[] = [];
       crawler.crawl.mockImplementation(async (_start, sink) => {
-        saved.push(await sink(page(START), fetched('<p>home</p>')), await sink(page(`${START}about`), fetched('<p>about</p>')));
+        saved.push(
+          await sink(page(START), fetched('<p>home</p>')),
+          await sink(page(`${START}about`), fetched('<p>about</p>')),
+        );
         return report([START, `${START}about`]);
       });
 
@@ -137,17 +140,37 @@ describe(CrawlService.name, () => {
       expect(outbox.write).toHaveBeenCalledTimes(2);
       const [writeTx, events] = outbox.write.mock.calls[0]!;
       expect(writeTx).toBe(tx);
-      expect(events.map((event) => event.topic)).toEqual(['search.site-indexed', 'search.site-crawled']);
+      expect(events.map((event) => event.topic)).toEqual([
+        'search.site-indexed',
+        'search.site-crawled',
+      ]);
       expect(events[0]).toMatchObject({
         topic: 'search.site-indexed',
         payload: { siteId: 7, url: START, title: 'Tools', indexedAt: indexedAt.toISOString() },
       });
-      const crawled = events[1]!.payload as { siteId: number; url: string; headers: object; htmlGzipBase64: string; htmlTruncated: boolean; reason: string };
-      expect(crawled).toMatchObject({ siteId: 7, url: START, htmlTruncated: false, reason: 'background', headers: { 'content-type': 'text/html', 'set-cookie': ['a=1', 'b=2'] } });
+      const crawled = events[1]!.payload as {
+        siteId: number;
+        url: string;
+        headers: object;
+        htmlGzipBase64: string;
+        htmlTruncated: boolean;
+        reason: string;
+      };
+      expect(crawled).toMatchObject({
+        siteId: 7,
+        url: START,
+        htmlTruncated: false,
+        reason: 'background',
+        headers: { 'content-type': 'text/html', 'set-cookie': ['a=1', 'b=2'] },
+      });
       expect(crawled.headers).not.toHaveProperty('x-unrelated');
-      expect(gunzipSync(Buffer.from(crawled.htmlGzipBase64, 'base64')).toString('utf8')).toBe('<p>home</p>');
+      expect(gunzipSync(Buffer.from(crawled.htmlGzipBase64, 'base64')).toString('utf8')).toBe(
+        '<p>home</p>',
+      );
       // The unchanged page is not announced again, but its fetched HTML still goes to the analysis.
-      expect(outbox.write.mock.calls[1]![1].map((event) => event.topic)).toEqual(['search.site-crawled']);
+      expect(outbox.write.mock.calls[1]![1].map((event) => event.topic)).toEqual([
+        'search.site-crawled',
+      ]);
       expect(outbox.poke).toHaveBeenCalledTimes(2);
     });
 

@@ -2,8 +2,19 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { QueueNames, stableJobId } from '@frenly/jobs';
 import type { Database } from '@frenly/db';
 import { checkUrl, isSafeFetchError, AllowList } from '@frenly/safe-fetch';
-import { DATABASE, JOB_QUEUE, JsonLogger, MetricsService, type FrenlyJobQueue } from '@frenly/platform';
-import { CLOCK, SEARCH_SETTINGS, type Clock, type SearchSettings } from '../config/search.settings.js';
+import {
+  DATABASE,
+  JOB_QUEUE,
+  JsonLogger,
+  MetricsService,
+  type FrenlyJobQueue,
+} from '@frenly/platform';
+import {
+  CLOCK,
+  SEARCH_SETTINGS,
+  type Clock,
+  type SearchSettings,
+} from '../config/search.settings.js';
 import { OUTBOX_WRITER, type OutboxWriter } from '../events/outbox-writer.js';
 import { siteIndexedEvent } from '../events/site-indexed.event.js';
 import { SearchError, SearchErrorCode } from '../search.errors.js';
@@ -20,13 +31,19 @@ export const SITE_CRAWLER = Symbol.for('frenly.search.site-crawler');
 const HOUR_MS = 3_600_000;
 
 /** 'deferred': not run, because the web is out of reach (the root is due again). */
-export type CrawlOutcome = { status: 'done'; report: CrawlReport } | { status: 'failed'; error: CrawlError } | { status: 'deferred' };
+export type CrawlOutcome =
+  | { status: 'done'; report: CrawlReport }
+  | { status: 'failed'; error: CrawlError }
+  | { status: 'deferred' };
 
 /** Why a crawl runs: a search showed the site without insights, the frontier's schedule, a submission. */
 export type CrawlReason = 'demand' | 'background' | 'submission';
 
 /** Failures that say nothing about the web's reachability (the URL itself was refused). */
-const NEUTRAL_FAILURES: ReadonlySet<CrawlErrorCode> = new Set([CrawlErrorCode.InvalidUrl, CrawlErrorCode.Refused]);
+const NEUTRAL_FAILURES: ReadonlySet<CrawlErrorCode> = new Set([
+  CrawlErrorCode.InvalidUrl,
+  CrawlErrorCode.Refused,
+]);
 
 /** Crawls sites into the catalogue, takes submissions and keeps the re-crawl schedule. */
 @Injectable()
@@ -56,7 +73,11 @@ export class CrawlService {
    * recrawlHours, also after a failure). A CrawlError (refused, disallowed…) is an outcome,
    * not an exception: retrying would not change it. Other errors are thrown (the job retries).
    */
-  async crawl(url: string, signal?: AbortSignal, reason: CrawlReason = 'background'): Promise<CrawlOutcome> {
+  async crawl(
+    url: string,
+    signal?: AbortSignal,
+    reason: CrawlReason = 'background',
+  ): Promise<CrawlOutcome> {
     const start = canonicalUrl(url);
     const host = new URL(start).host;
     // Offline, only the frontier's probe runs; the rest wait in the frontier, not in a retry storm.
@@ -67,15 +88,36 @@ export class CrawlService {
     await this.roots.markCrawling(start, host);
     try {
       const handoff = reason === 'demand' ? 'demand' : 'background';
-      const report = await this.crawler.crawl(start, (page, fetched) => this.savePage(page, fetched, handoff), signal);
+      const report = await this.crawler.crawl(
+        start,
+        (page, fetched) => this.savePage(page, fetched, handoff),
+        signal,
+      );
       this.reach?.reached();
-      await this.roots.finish(start, { status: 'done', pagesIndexed: report.indexed.length, lastError: null, ...this.schedule() });
+      await this.roots.finish(start, {
+        status: 'done',
+        pagesIndexed: report.indexed.length,
+        lastError: null,
+        ...this.schedule(),
+      });
       this.countCrawl('done', report.indexed.length);
-      this.logger.info('site crawled', { url: start, indexed: report.indexed.length, skipped: report.skipped.length, requests: report.requests });
+      this.logger.info('site crawled', {
+        url: start,
+        indexed: report.indexed.length,
+        skipped: report.skipped.length,
+        requests: report.requests,
+      });
       return { status: 'done', report };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await this.roots.finish(start, { status: 'failed', pagesIndexed: 0, lastError: message.slice(0, 500), ...this.schedule() }).catch(() => undefined);
+      await this.roots
+        .finish(start, {
+          status: 'failed',
+          pagesIndexed: 0,
+          lastError: message.slice(0, 500),
+          ...this.schedule(),
+        })
+        .catch(() => undefined);
       if (error instanceof CrawlError) {
         this.countCrawl('failed', 0);
         if (error.code === CrawlErrorCode.Unreachable) {
@@ -84,7 +126,11 @@ export class CrawlService {
           this.logger.entry('debug', 'site not reached', { url: start, reason: error.message });
         } else {
           if (!NEUTRAL_FAILURES.has(error.code)) this.reach?.reached();
-          this.logger.entry('warn', 'site not crawled', { url: start, code: error.code, reason: error.message });
+          this.logger.entry('warn', 'site not crawled', {
+            url: start,
+            code: error.code,
+            reason: error.message,
+          });
         }
         return { status: 'failed', error };
       }
@@ -99,8 +145,14 @@ export class CrawlService {
   async submit(input: string, userId: string): Promise<string> {
     const url = this.acceptableUrl(input);
     const since = new Date(this.clock().getTime() - HOUR_MS);
-    if ((await this.roots.countSubmittedSince(userId, since)) >= this.settings.crawl.submissionsPerHour) {
-      throw new SearchError(SearchErrorCode.SubmissionLimit, `At most ${this.settings.crawl.submissionsPerHour} sites can be submitted per hour`);
+    if (
+      (await this.roots.countSubmittedSince(userId, since)) >=
+      this.settings.crawl.submissionsPerHour
+    ) {
+      throw new SearchError(
+        SearchErrorCode.SubmissionLimit,
+        `At most ${this.settings.crawl.submissionsPerHour} sites can be submitted per hour`,
+      );
     }
     await this.roots.upsertQueued(url, new URL(url).host, userId);
     await this.enqueue(url);
@@ -109,7 +161,11 @@ export class CrawlService {
 
   /** Queues a crawl job for `url` (canonical); the same URL is not queued twice at once. */
   async enqueue(url: string, reason: CrawlReason = 'submission'): Promise<void> {
-    await this.jobs.enqueue(QueueNames.siteCrawl, { url, reason }, { jobId: stableJobId('crawl', url), attempts: 2, backoffMs: 30_000 });
+    await this.jobs.enqueue(
+      QueueNames.siteCrawl,
+      { url, reason },
+      { jobId: stableJobId('crawl', url), attempts: 2, backoffMs: 30_000 },
+    );
   }
 
   /** Queues the crawl roots whose re-crawl is due; returns how many. */
@@ -120,13 +176,18 @@ export class CrawlService {
   }
 
   /** The page into the catalogue and, in the same transaction, its fetched HTML to the analysis. */
-  private async savePage(page: CrawledPageEntry, fetched: FetchedPage | undefined, reason: 'demand' | 'background'): Promise<number> {
+  private async savePage(
+    page: CrawledPageEntry,
+    fetched: FetchedPage | undefined,
+    reason: 'demand' | 'background',
+  ): Promise<number> {
     let announced = false;
     const siteId = await this.db.transaction(async (tx) => {
       const outcome = await this.sites.upsertCrawledPage(tx, page);
       const events = [];
       if (outcome.announce) events.push(siteIndexedEvent(outcome.site));
-      if (fetched) events.push(siteCrawledEvent(outcome.site.id, outcome.site.url, fetched, reason));
+      if (fetched)
+        events.push(siteCrawledEvent(outcome.site.id, outcome.site.url, fetched, reason));
       if (events.length > 0) {
         await this.outbox.write(tx, events);
         announced = true;
@@ -138,13 +199,24 @@ export class CrawlService {
   }
 
   private countCrawl(outcome: 'done' | 'failed', pages: number): void {
-    this.metrics?.counter({ name: 'search_crawls_total', help: 'Site crawls, by outcome', labelNames: ['outcome'] }).inc({ outcome });
-    this.metrics?.counter({ name: 'search_crawled_pages_total', help: 'Pages indexed by the crawler' }).inc(pages);
+    this.metrics
+      ?.counter({
+        name: 'search_crawls_total',
+        help: 'Site crawls, by outcome',
+        labelNames: ['outcome'],
+      })
+      .inc({ outcome });
+    this.metrics
+      ?.counter({ name: 'search_crawled_pages_total', help: 'Pages indexed by the crawler' })
+      .inc(pages);
   }
 
   private schedule(): { crawledAt: Date; nextCrawlAt: Date } {
     const now = this.clock();
-    return { crawledAt: now, nextCrawlAt: new Date(now.getTime() + this.settings.crawl.recrawlHours * HOUR_MS) };
+    return {
+      crawledAt: now,
+      nextCrawlAt: new Date(now.getTime() + this.settings.crawl.recrawlHours * HOUR_MS),
+    };
   }
 
   private acceptableUrl(input: string): string {
@@ -152,13 +224,15 @@ export class CrawlService {
     try {
       url = canonicalUrl(input);
     } catch (error) {
-      if (error instanceof InvalidUrlError) throw new SearchError(SearchErrorCode.InvalidUrl, error.message);
+      if (error instanceof InvalidUrlError)
+        throw new SearchError(SearchErrorCode.InvalidUrl, error.message);
       throw error;
     }
     try {
       checkUrl(url, { allowList: this.allowList }); // literal private addresses, localhost: no DNS needed to refuse
     } catch (error) {
-      if (isSafeFetchError(error)) throw new SearchError(SearchErrorCode.UrlRefused, `url refused: ${error.message}`);
+      if (isSafeFetchError(error))
+        throw new SearchError(SearchErrorCode.UrlRefused, `url refused: ${error.message}`);
       throw error;
     }
     return url;

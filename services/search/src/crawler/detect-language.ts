@@ -17,10 +17,16 @@ for (const [language, words] of Object.entries(COMMON_WORDS)) {
 
 /** The most likely language of `text`, or null when the text is too short or unclear. */
 export function detectLanguage(text: string): string | null {
-  const words = text.toLowerCase().match(/\p{L}+/gu)?.slice(0, 2000) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .match(/\p{L}+/gu)
+      ?.slice(0, 2000) ?? [];
   if (words.length < 20) return null;
   const scores = new Map<string, number>();
-  for (const word of words) for (const language of LOOKUP.get(word) ?? []) scores.set(language, (scores.get(language) ?? 0) + 1);
+  for (const word of words)
+    for (const language of LOOKUP.get(word) ?? [])
+      scores.set(language, (scores.get(language) ?? 0) + 1);
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const [best, second] = ranked;
   if (!best || best[1] < 5 || (second && best[1] < second[1] * 1.5)) return null;

@@ -20,7 +20,8 @@ export class HostPoliteness {
   // Hosts not asked for in an hour can go: any delay they had has long passed.
   private forgetPast(now: number): void {
     if (this.lastStart.size < 1000) return;
-    for (const [host, start] of this.lastStart) if (start < now - 3_600_000) this.lastStart.delete(host);
+    for (const [host, start] of this.lastStart)
+      if (start < now - 3_600_000) this.lastStart.delete(host);
   }
 }
 

@@ -32,11 +32,17 @@ Sitemap: https://example.org/news-sitemap.xml
 
   it('reads Crawl-delay and every Sitemap line', () => {
     expect(sut.crawlDelayMs).toBe(2000);
-    expect(sut.sitemaps).toEqual(['https://example.org/sitemap.xml', 'https://example.org/news-sitemap.xml']);
+    expect(sut.sitemaps).toEqual([
+      'https://example.org/sitemap.xml',
+      'https://example.org/news-sitemap.xml',
+    ]);
   });
 
   it('prefers the group that names us, and groups sharing user-agent lines', () => {
-    const named = parseRobots('User-agent: *\nDisallow: /\n\nUser-agent: googlebot\nUser-agent: frenlybot\nDisallow: /tmp\nCrawl-delay: 0.5', 'FrenlyBot/0.1');
+    const named = parseRobots(
+      'User-agent: *\nDisallow: /\n\nUser-agent: googlebot\nUser-agent: frenlybot\nDisallow: /tmp\nCrawl-delay: 0.5',
+      'FrenlyBot/0.1',
+    );
     expect(named.isAllowed('/')).toBe(true);
     expect(named.isAllowed('/tmp/x')).toBe(false);
     expect(named.crawlDelayMs).toBe(500);
@@ -44,7 +50,9 @@ Sitemap: https://example.org/news-sitemap.xml
 
   it('treats an empty Disallow as allowing everything, and Allow as winning a tie', () => {
     expect(parseRobots('User-agent: *\nDisallow:', 'FrenlyBot').isAllowed('/anything')).toBe(true);
-    expect(parseRobots('User-agent: *\nDisallow: /page\nAllow: /page', 'FrenlyBot').isAllowed('/page')).toBe(true);
+    expect(
+      parseRobots('User-agent: *\nDisallow: /page\nAllow: /page', 'FrenlyBot').isAllowed('/page'),
+    ).toBe(true);
   });
 
   it('compares percent-encoded paths in one spelling', () => {
@@ -53,7 +61,10 @@ Sitemap: https://example.org/news-sitemap.xml
   });
 
   it('ignores rules outside groups and garbage lines', () => {
-    const messy = parseRobots('Disallow: /\nthis is not a rule\n<html>\nUser-agent: *\nAllow: /', 'FrenlyBot');
+    const messy = parseRobots(
+      'Disallow: /\nthis is not a rule\n<html>\nUser-agent: *\nAllow: /',
+      'FrenlyBot',
+    );
     expect(messy.isAllowed('/x')).toBe(true);
   });
 

@@ -25,10 +25,18 @@ interface Group {
 export const MAX_ROBOTS_BYTES = 500 * 1024;
 
 /** Everything allowed (no robots.txt, or a 4xx answer). */
-export const ALLOW_ALL: RobotsRules = { isAllowed: () => true, crawlDelayMs: undefined, sitemaps: [] };
+export const ALLOW_ALL: RobotsRules = {
+  isAllowed: () => true,
+  crawlDelayMs: undefined,
+  sitemaps: [],
+};
 
 /** Nothing allowed (robots.txt unreachable or answering 5xx: the site may be in trouble). */
-export const DISALLOW_ALL: RobotsRules = { isAllowed: () => false, crawlDelayMs: undefined, sitemaps: [] };
+export const DISALLOW_ALL: RobotsRules = {
+  isAllowed: () => false,
+  crawlDelayMs: undefined,
+  sitemaps: [],
+};
 
 /**
  * Parses robots.txt for the crawler whose product token is `productToken` ("FrenlyBot"):
@@ -62,16 +70,24 @@ export function parseRobots(text: string, productToken: string): RobotsRules {
       continue; // rules before any user-agent line belong to no group
     } else if (field === 'allow' || field === 'disallow') {
       // An empty Disallow allows everything; an empty Allow says nothing.
-      if (value !== '') current.rules.push({ allow: field === 'allow', pattern: value, matcher: patternMatcher(value) });
+      if (value !== '')
+        current.rules.push({
+          allow: field === 'allow',
+          pattern: value,
+          matcher: patternMatcher(value),
+        });
     } else if (field === 'crawl-delay') {
       const seconds = Number(value);
-      if (Number.isFinite(seconds) && seconds >= 0) current.crawlDelayMs = Math.round(seconds * 1000);
+      if (Number.isFinite(seconds) && seconds >= 0)
+        current.crawlDelayMs = Math.round(seconds * 1000);
     }
   }
 
   const applicable = groupsFor(groups, productToken.toLowerCase());
   const rules = applicable.flatMap((group) => group.rules);
-  const delays = applicable.map((group) => group.crawlDelayMs).filter((delay): delay is number => delay !== undefined);
+  const delays = applicable
+    .map((group) => group.crawlDelayMs)
+    .filter((delay): delay is number => delay !== undefined);
   return {
     isAllowed: (pathAndQuery) => isAllowed(rules, normalisePath(pathAndQuery)),
     crawlDelayMs: delays.length > 0 ? Math.max(...delays) : undefined,
@@ -81,7 +97,9 @@ export function parseRobots(text: string, productToken: string): RobotsRules {
 
 function groupsFor(groups: readonly Group[], token: string): Group[] {
   const product = token.replace(/\/.*$/, '');
-  const named = groups.filter((group) => group.agents.some((agent) => agent.replace(/\/.*$/, '') === product));
+  const named = groups.filter((group) =>
+    group.agents.some((agent) => agent.replace(/\/.*$/, '') === product),
+  );
   return named.length > 0 ? named : groups.filter((group) => group.agents.includes('*'));
 }
 
@@ -89,7 +107,11 @@ function isAllowed(rules: readonly Rule[], path: string): boolean {
   let verdict: Rule | undefined;
   for (const rule of rules) {
     if (!rule.matcher.test(path)) continue;
-    if (!verdict || rule.pattern.length > verdict.pattern.length || (rule.pattern.length === verdict.pattern.length && rule.allow)) {
+    if (
+      !verdict ||
+      rule.pattern.length > verdict.pattern.length ||
+      (rule.pattern.length === verdict.pattern.length && rule.allow)
+    ) {
       verdict = rule;
     }
   }

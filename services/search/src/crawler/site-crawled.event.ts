@@ -22,10 +22,23 @@ const KEPT_HEADERS = [
  * is cut at SITE_CRAWLED_MAX_HTML_BYTES (on a character boundary) and gzipped: a record stays
  * far under Kafka's 1 MB default whatever the page. Key: the site id.
  */
-export function siteCrawledEvent(siteId: number, url: string, page: FetchedPage, reason: 'demand' | 'background'): TypedEvent<typeof Topics.SiteCrawled> {
+export function siteCrawledEvent(
+  siteId: number,
+  url: string,
+  page: FetchedPage,
+  reason: 'demand' | 'background',
+): TypedEvent<typeof Topics.SiteCrawled> {
   const full = Buffer.from(page.html, 'utf8');
   const truncated = full.length > SITE_CRAWLED_MAX_HTML_BYTES;
-  const kept = truncated ? Buffer.from(full.subarray(0, SITE_CRAWLED_MAX_HTML_BYTES).toString('utf8').replace(/\uFFFD+$/, ''), 'utf8') : full;
+  const kept = truncated
+    ? Buffer.from(
+        full
+          .subarray(0, SITE_CRAWLED_MAX_HTML_BYTES)
+          .toString('utf8')
+          .replace(/\uFFFD+$/, ''),
+        'utf8',
+      )
+    : full;
   const headers: Record<string, string | string[]> = {};
   for (const name of KEPT_HEADERS) {
     const value = page.headers[name];

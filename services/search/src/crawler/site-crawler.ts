@@ -1,11 +1,28 @@
-import { isSafeFetchError, SafeFetchErrorCode, type FetchOptions, type SafeFetchResponse } from '@frenly/safe-fetch';
+import {
+  isSafeFetchError,
+  SafeFetchErrorCode,
+  type FetchOptions,
+  type SafeFetchResponse,
+} from '@frenly/safe-fetch';
 import type { CrawlSettings } from '../config/search.settings.js';
-import { canonicalUrl, domainOf, InvalidUrlError, originOf, tryCanonicalUrl } from '../sites/canonical-url.js';
+import {
+  canonicalUrl,
+  domainOf,
+  InvalidUrlError,
+  originOf,
+  tryCanonicalUrl,
+} from '../sites/canonical-url.js';
 import type { CrawledPageEntry } from '../sites/site.repository.js';
 import { CrawlError, CrawlErrorCode } from './crawl-error.js';
 import { extractPage } from './extract-page.js';
 import type { HostPoliteness } from './host-politeness.js';
-import { ALLOW_ALL, DISALLOW_ALL, MAX_ROBOTS_BYTES, parseRobots, type RobotsRules } from './robots.js';
+import {
+  ALLOW_ALL,
+  DISALLOW_ALL,
+  MAX_ROBOTS_BYTES,
+  parseRobots,
+  type RobotsRules,
+} from './robots.js';
 import { parseSitemap } from './sitemap.js';
 
 /** What the crawler needs of the safe fetcher. */
@@ -30,7 +47,11 @@ export interface FetchedPage {
 export type PageSink = (page: CrawledPageEntry, fetched: FetchedPage) => Promise<number>;
 
 /** Fetch failures that say the host was never reached (no name, no connection, no answer). */
-const NOT_REACHED: ReadonlySet<SafeFetchErrorCode> = new Set([SafeFetchErrorCode.DnsFailed, SafeFetchErrorCode.ConnectionFailed, SafeFetchErrorCode.Timeout]);
+const NOT_REACHED: ReadonlySet<SafeFetchErrorCode> = new Set([
+  SafeFetchErrorCode.DnsFailed,
+  SafeFetchErrorCode.ConnectionFailed,
+  SafeFetchErrorCode.Timeout,
+]);
 
 export interface CrawlReport {
   readonly startUrl: string;
@@ -78,7 +99,8 @@ export class SiteCrawler {
     try {
       start = canonicalUrl(startInput);
     } catch (error) {
-      if (error instanceof InvalidUrlError) throw new CrawlError(CrawlErrorCode.InvalidUrl, error.message);
+      if (error instanceof InvalidUrlError)
+        throw new CrawlError(CrawlErrorCode.InvalidUrl, error.message);
       throw error;
     }
     const run = new CrawlRun(start, this, sink, signal);
@@ -86,7 +108,12 @@ export class SiteCrawler {
   }
 
   /** @internal used by CrawlRun */
-  async request(url: string, options: FetchOptions, delayMs: number, signal?: AbortSignal): Promise<SafeFetchResponse> {
+  async request(
+    url: string,
+    options: FetchOptions,
+    delayMs: number,
+    signal?: AbortSignal,
+  ): Promise<SafeFetchResponse> {
     await this.politeness.wait(new URL(url).host, delayMs, signal);
     return this.fetcher.fetch(url, { ...options, signal, timeoutMs: this.settings.pageTimeoutMs });
   }
@@ -106,7 +133,11 @@ class CrawlRun {
   private readonly seen = new Set<string>();
   private readonly indexedUrls = new Map<string, number>();
   private readonly queue: QueuedPage[] = [];
-  private readonly report: { indexed: string[]; skipped: Array<{ url: string; reason: string }>; requests: number };
+  private readonly report: {
+    indexed: string[];
+    skipped: Array<{ url: string; reason: string }>;
+    requests: number;
+  };
   private robots: RobotsRules = ALLOW_ALL;
   private delayMs: number;
   private rootSiteId: number | undefined;
@@ -127,9 +158,13 @@ class CrawlRun {
     this.robots = await this.loadRobots();
     this.delayMs = this.robots.crawlDelayMs ?? limits.defaultDelayMs;
     if (this.delayMs > limits.maxDelayMs) {
-      throw new CrawlError(CrawlErrorCode.CrawlDelayTooLong, `robots.txt asks for ${this.delayMs / 1000} s between requests; at most ${limits.maxDelayMs / 1000} s is supported`);
+      throw new CrawlError(
+        CrawlErrorCode.CrawlDelayTooLong,
+        `robots.txt asks for ${this.delayMs / 1000} s between requests; at most ${limits.maxDelayMs / 1000} s is supported`,
+      );
     }
-    if (!this.robots.isAllowed(pathOf(this.start))) throw new CrawlError(CrawlErrorCode.DisallowedByRobots, `robots.txt disallows ${this.start}`);
+    if (!this.robots.isAllowed(pathOf(this.start)))
+      throw new CrawlError(CrawlErrorCode.DisallowedByRobots, `robots.txt disallows ${this.start}`);
     this.enqueue(this.start, 0);
     if (limits.maxDepth >= 1) await this.readSitemaps();
 
@@ -144,31 +179,46 @@ class CrawlRun {
       fetched += 1;
       await this.visit(next);
     }
-    return { startUrl: this.start, rootSiteId: this.rootSiteId, ...this.report, delayMs: this.delayMs };
+    return {
+      startUrl: this.start,
+      rootSiteId: this.rootSiteId,
+      ...this.report,
+      delayMs: this.delayMs,
+    };
   }
 
   private async visit(page: QueuedPage): Promise<void> {
     const limits = this.crawler.limits;
     let response: SafeFetchResponse;
     try {
-      response = await this.fetch(page.url, { accept: PAGE_ACCEPT, maxBodyBytes: limits.maxPageBytes });
+      response = await this.fetch(page.url, {
+        accept: PAGE_ACCEPT,
+        maxBodyBytes: limits.maxPageBytes,
+      });
     } catch (error) {
       if (!isSafeFetchError(error)) throw error;
-      if (page.url === this.start && error.code === SafeFetchErrorCode.BlockedAddress) throw new CrawlError(CrawlErrorCode.Refused, error.message);
+      if (page.url === this.start && error.code === SafeFetchErrorCode.BlockedAddress)
+        throw new CrawlError(CrawlErrorCode.Refused, error.message);
       this.skip(page.url, error.code);
       return;
     }
     if (response.status >= 400) return this.skip(page.url, `http ${response.status}`);
     const finalUrl = tryCanonicalUrl(response.finalUrl);
-    if (!finalUrl || originOf(finalUrl) !== this.origin) return this.skip(page.url, 'redirected off the site');
+    if (!finalUrl || originOf(finalUrl) !== this.origin)
+      return this.skip(page.url, 'redirected off the site');
     if (finalUrl !== page.url) {
-      if (this.seen.has(finalUrl) && this.indexedUrls.has(finalUrl)) return this.noteDuplicate(page.url, finalUrl);
+      if (this.seen.has(finalUrl) && this.indexedUrls.has(finalUrl))
+        return this.noteDuplicate(page.url, finalUrl);
       this.seen.add(finalUrl);
     }
-    if (!response.contentType || !HTML_TYPES.has(response.contentType)) return this.skip(page.url, `not html (${response.contentType ?? 'no type'})`);
+    if (!response.contentType || !HTML_TYPES.has(response.contentType))
+      return this.skip(page.url, `not html (${response.contentType ?? 'no type'})`);
 
     const html = response.text();
-    const extracted = extractPage(html, finalUrl, { maxTextChars: limits.maxTextChars, robotsName: this.crawler.token });
+    const extracted = extractPage(html, finalUrl, {
+      maxTextChars: limits.maxTextChars,
+      robotsName: this.crawler.token,
+    });
     const canonical = extracted.canonical ? tryCanonicalUrl(extracted.canonical) : undefined;
     const key = canonical && originOf(canonical) === this.origin ? canonical : finalUrl;
     this.seen.add(key);
@@ -176,14 +226,19 @@ class CrawlRun {
     if (extracted.noindex) this.skip(page.url, 'noindex');
     else if (this.indexedUrls.has(key)) this.noteDuplicate(page.url, key);
     else {
-      const siteId = await this.sink({
-        url: key,
-        domain: domainOf(key),
-        title: extracted.title || `${domainOf(key)}${new URL(key).pathname === '/' ? '' : new URL(key).pathname}`,
-        description: extracted.description,
-        pageText: extracted.text,
-        language: extracted.language,
-      }, fetchedPageOf(response, html));
+      const siteId = await this.sink(
+        {
+          url: key,
+          domain: domainOf(key),
+          title:
+            extracted.title ||
+            `${domainOf(key)}${new URL(key).pathname === '/' ? '' : new URL(key).pathname}`,
+          description: extracted.description,
+          pageText: extracted.text,
+          language: extracted.language,
+        },
+        fetchedPageOf(response, html),
+      );
       this.indexedUrls.set(key, siteId);
       this.report.indexed.push(key);
       if (page.url === this.start) this.rootSiteId = siteId;
@@ -211,34 +266,55 @@ class CrawlRun {
   private async loadRobots(): Promise<RobotsRules> {
     const url = `${this.origin}/robots.txt`;
     try {
-      const response = await this.fetch(url, { accept: 'text/plain,*/*;q=0.1', maxBodyBytes: MAX_ROBOTS_BYTES });
+      const response = await this.fetch(url, {
+        accept: 'text/plain,*/*;q=0.1',
+        maxBodyBytes: MAX_ROBOTS_BYTES,
+      });
       if (response.status >= 500) return DISALLOW_ALL;
       if (response.status >= 400) return ALLOW_ALL;
       return parseRobots(response.text(), this.crawler.token);
     } catch (error) {
       if (!isSafeFetchError(error)) throw error;
-      if (error.code === SafeFetchErrorCode.BlockedAddress || error.code === SafeFetchErrorCode.InvalidUrl || error.code === SafeFetchErrorCode.UnsupportedProtocol) {
+      if (
+        error.code === SafeFetchErrorCode.BlockedAddress ||
+        error.code === SafeFetchErrorCode.InvalidUrl ||
+        error.code === SafeFetchErrorCode.UnsupportedProtocol
+      ) {
         throw new CrawlError(CrawlErrorCode.Refused, error.message);
       }
       if (error.code === SafeFetchErrorCode.BodyTooLarge) return ALLOW_ALL;
       // Told apart from a refusal: the frontier counts these to notice that the web is out of reach.
-      if (NOT_REACHED.has(error.code)) throw new CrawlError(CrawlErrorCode.Unreachable, `${this.origin} could not be reached: ${error.message}`);
+      if (NOT_REACHED.has(error.code))
+        throw new CrawlError(
+          CrawlErrorCode.Unreachable,
+          `${this.origin} could not be reached: ${error.message}`,
+        );
       return DISALLOW_ALL;
     }
   }
 
   /** Sitemap URLs (robots.txt's, else /sitemap.xml) of this origin join the queue at depth 1. */
   private async readSitemaps(): Promise<void> {
-    const pending = this.robots.sitemaps.length > 0 ? [...this.robots.sitemaps] : [`${this.origin}/sitemap.xml`];
+    const pending =
+      this.robots.sitemaps.length > 0 ? [...this.robots.sitemaps] : [`${this.origin}/sitemap.xml`];
     const visited = new Set<string>();
     let fetches = 0;
     while (pending.length > 0 && fetches < MAX_SITEMAP_FETCHES) {
       const url = tryCanonicalUrl(pending.shift() as string);
-      if (!url || visited.has(url) || originOf(url) !== this.origin || !this.robots.isAllowed(pathOf(url))) continue;
+      if (
+        !url ||
+        visited.has(url) ||
+        originOf(url) !== this.origin ||
+        !this.robots.isAllowed(pathOf(url))
+      )
+        continue;
       visited.add(url);
       fetches += 1;
       try {
-        const response = await this.fetch(url, { accept: 'application/xml,text/xml;q=0.9,*/*;q=0.1', maxBodyBytes: this.crawler.limits.maxPageBytes });
+        const response = await this.fetch(url, {
+          accept: 'application/xml,text/xml;q=0.9,*/*;q=0.1',
+          maxBodyBytes: this.crawler.limits.maxPageBytes,
+        });
         if (response.status >= 400) continue;
         const sitemap = parseSitemap(response.text());
         pending.push(...sitemap.sitemaps);

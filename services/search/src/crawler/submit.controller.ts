@@ -12,7 +12,10 @@ export class SubmitController {
   @Post('submit')
   @UseGuards(SignedInGuard)
   @HttpCode(HttpStatus.ACCEPTED)
-  async submit(@Body() body: SiteSubmitDto, @CurrentIdentity() identity: Identity): Promise<SiteSubmitResponse> {
+  async submit(
+    @Body() body: SiteSubmitDto,
+    @CurrentIdentity() identity: Identity,
+  ): Promise<SiteSubmitResponse> {
     const url = await this.crawls.submit(body.url, identity.userId);
     return { url, status: 'queued' };
   }

@@ -3,8 +3,15 @@ import { WebReachability, type ReachabilityEvents } from './web-reachability.js'
 
 function setup() {
   let now = 1_000_000;
-  const events = { offline: jest.fn<ReachabilityEvents['offline']>(), online: jest.fn<ReachabilityEvents['online']>() };
-  const sut = new WebReachability(() => now, events, { failuresToGoOffline: 3, baseBackoffMs: 1_000, maxBackoffMs: 4_000 });
+  const events = {
+    offline: jest.fn<ReachabilityEvents['offline']>(),
+    online: jest.fn<ReachabilityEvents['online']>(),
+  };
+  const sut = new WebReachability(() => now, events, {
+    failuresToGoOffline: 3,
+    baseBackoffMs: 1_000,
+    maxBackoffMs: 4_000,
+  });
   return { sut, events, advance: (ms: number) => (now += ms) };
 }
 

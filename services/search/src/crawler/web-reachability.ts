@@ -19,7 +19,11 @@ export interface ReachabilityEvents {
 
 export type StartDecision = { kind: 'go' } | { kind: 'probe' } | { kind: 'wait'; untilMs: number };
 
-export const DEFAULT_REACHABILITY: ReachabilityOptions = { failuresToGoOffline: 5, baseBackoffMs: 5_000, maxBackoffMs: 10 * 60_000 };
+export const DEFAULT_REACHABILITY: ReachabilityOptions = {
+  failuresToGoOffline: 5,
+  baseBackoffMs: 5_000,
+  maxBackoffMs: 10 * 60_000,
+};
 
 export class WebReachability {
   private streak = 0;
@@ -47,7 +51,8 @@ export class WebReachability {
   /** Whether new crawl work may start now: all of it online, one probe at a time offline. */
   decide(): StartDecision {
     if (this.offlineSince === undefined) return { kind: 'go' };
-    if (this.probeUrl !== undefined || this.now() < this.nextProbeAt) return { kind: 'wait', untilMs: this.nextProbeAt };
+    if (this.probeUrl !== undefined || this.now() < this.nextProbeAt)
+      return { kind: 'wait', untilMs: this.nextProbeAt };
     return { kind: 'probe' };
   }
 
@@ -91,10 +96,18 @@ export class WebReachability {
     }
     this.streak += 1;
     this.streakHosts.add(host);
-    if (this.streak < this.options.failuresToGoOffline || this.streakHosts.size < this.options.failuresToGoOffline) return;
+    if (
+      this.streak < this.options.failuresToGoOffline ||
+      this.streakHosts.size < this.options.failuresToGoOffline
+    )
+      return;
     this.offlineSince = now;
     this.backoffMs = this.options.baseBackoffMs;
     this.nextProbeAt = now + this.backoffMs;
-    this.events.offline({ failures: this.streak, hosts: this.streakHosts.size, retryInMs: this.backoffMs });
+    this.events.offline({
+      failures: this.streak,
+      hosts: this.streakHosts.size,
+      retryInMs: this.backoffMs,
+    });
   }
 }

@@ -8,7 +8,10 @@ import type { OutboxEventInput } from '@frenly/events';
  * sent as one JSON parameter. Thousands of bound parameters cost seconds on PGlite, which
  * matters for the seed load (one event per site) on the embedded cold start.
  */
-export async function writeOutboxRows(tx: Transaction | Database, events: readonly OutboxEventInput[]): Promise<void> {
+export async function writeOutboxRows(
+  tx: Transaction | Database,
+  events: readonly OutboxEventInput[],
+): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((event) => ({
     event_id: event.id ?? randomUUID(),

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { searchOutbox, type Database, type Transaction } from '@frenly/db';
-import { OutboxRelay, type EventBus, type EventsLogger, type OutboxEventInput } from '@frenly/events';
+import {
+  OutboxRelay,
+  type EventBus,
+  type EventsLogger,
+  type OutboxEventInput,
+} from '@frenly/events';
 import { DATABASE, EVENT_BUS, JsonLogger, MetricsService } from '@frenly/platform';
 import { writeOutboxRows } from './outbox-rows.js';
 import type { OutboxWriter } from './outbox-writer.js';
@@ -13,8 +18,18 @@ import type { OutboxWriter } from './outbox-writer.js';
 export class SearchOutbox implements OutboxWriter {
   private readonly relay: OutboxRelay;
 
-  constructor(@Inject(DATABASE) db: Database, @Inject(EVENT_BUS) bus: EventBus, logger: JsonLogger, metrics: MetricsService) {
-    this.relay = new OutboxRelay({ db, outbox: searchOutbox, bus, logger: eventsLogger(logger.forContext('search-outbox')) });
+  constructor(
+    @Inject(DATABASE) db: Database,
+    @Inject(EVENT_BUS) bus: EventBus,
+    logger: JsonLogger,
+    metrics: MetricsService,
+  ) {
+    this.relay = new OutboxRelay({
+      db,
+      outbox: searchOutbox,
+      bus,
+      logger: eventsLogger(logger.forContext('search-outbox')),
+    });
     const relay = this.relay;
     metrics.gauge({
       name: 'search_outbox_backlog',

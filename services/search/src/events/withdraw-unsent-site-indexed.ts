@@ -9,7 +9,11 @@ import { searchOutbox, type Transaction } from '@frenly/db';
  */
 export async function withdrawUnsentSiteIndexed(tx: Transaction): Promise<SiteIndexedV1[]> {
   const unsent = and(eq(searchOutbox.topic, Topics.SiteIndexed), isNull(searchOutbox.publishedAt));
-  const rows = await tx.select({ payload: searchOutbox.payload }).from(searchOutbox).where(unsent).orderBy(asc(searchOutbox.seq));
+  const rows = await tx
+    .select({ payload: searchOutbox.payload })
+    .from(searchOutbox)
+    .where(unsent)
+    .orderBy(asc(searchOutbox.seq));
   await tx.delete(searchOutbox).where(unsent);
   return rows.map((row) => row.payload as SiteIndexedV1);
 }

@@ -4,7 +4,11 @@
 // candidates needs. Hand-written because it is the inner loop of the symmetric-delete index
 // (symspell.ts): the maintained distance packages compute the whole matrix and have no bound.
 
-let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+let rows: [Int32Array, Int32Array, Int32Array] = [
+  new Int32Array(64),
+  new Int32Array(64),
+  new Int32Array(64),
+];
 
 /** The OSA distance of `a` and `b`, or `max + 1` when it exceeds `max`. Compares UTF-16 code units. */
 export function boundedDamerauLevenshtein(a: string, b: string, max: number): number {
@@ -26,7 +30,8 @@ export function boundedDamerauLevenshtein(a: string, b: string, max: number): nu
 
   // Three rows of the (n + 1) × (m + 1) matrix (the one two back holds what a swap needs), in
   // buffers kept between calls: a lookup verifies hundreds of candidates.
-  if (rows[0].length <= m) rows = [new Int32Array(2 * m + 2), new Int32Array(2 * m + 2), new Int32Array(2 * m + 2)];
+  if (rows[0].length <= m)
+    rows = [new Int32Array(2 * m + 2), new Int32Array(2 * m + 2), new Int32Array(2 * m + 2)];
   let [previous2, previous, current] = rows;
   for (let j = 0; j <= m; j += 1) previous[j] = j;
   for (let i = 1; i <= n; i += 1) {
@@ -36,8 +41,17 @@ export function boundedDamerauLevenshtein(a: string, b: string, max: number): nu
     for (let j = 1; j <= m; j += 1) {
       const cb = b.charCodeAt(start + j - 1);
       const cost = ca === cb ? 0 : 1;
-      let value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && ca === b.charCodeAt(start + j - 2) && a.charCodeAt(start + i - 2) === cb)
+      let value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+      if (
+        i > 1 &&
+        j > 1 &&
+        ca === b.charCodeAt(start + j - 2) &&
+        a.charCodeAt(start + i - 2) === cb
+      )
         value = Math.min(value, (previous2[j - 2] as number) + 1);
       current[j] = value;
       if (value < rowMin) rowMin = value;

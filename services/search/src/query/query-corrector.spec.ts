@@ -1,6 +1,12 @@
 import { correctQuery, type MatchCounter } from './query-corrector.js';
 import { SymSpellIndex } from './symspell.js';
-import { formatWebQuery, parseWebQuery, applyCorrections, type QueryAtom, type WebQuery } from './web-query.js';
+import {
+  formatWebQuery,
+  parseWebQuery,
+  applyCorrections,
+  type QueryAtom,
+  type WebQuery,
+} from './web-query.js';
 
 // A small index: each document is its words. Frequencies are counted from it, and a query
 // matches a document as the search matches it (every clause; a word matches itself or its
@@ -55,7 +61,8 @@ const DOCUMENTS = [
 
 function frequencies(): { word: string; count: number }[] {
   const counts = new Map<string, number>();
-  for (const doc of DOCUMENTS) for (const word of new Set(doc)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const doc of DOCUMENTS)
+    for (const word of new Set(doc)) counts.set(word, (counts.get(word) ?? 0) + 1);
   return [...counts].map(([word, count]) => ({ word, count }));
 }
 
@@ -64,7 +71,9 @@ const has = (doc: readonly string[], atom: QueryAtom): boolean => {
     const words = atom.text.split(' ');
     return doc.some((_, i) => words.every((word, j) => doc[i + j] === word));
   }
-  return doc.some((word) => word === atom.text || word === `${atom.text}s` || `${word}s` === atom.text);
+  return doc.some(
+    (word) => word === atom.text || word === `${atom.text}s` || `${word}s` === atom.text,
+  );
 };
 
 const matches = (query: WebQuery, doc: readonly string[]): boolean =>
@@ -86,7 +95,9 @@ const vocabulary = SymSpellIndex.build(frequencies());
 async function corrected(q: string): Promise<string | null> {
   const parsed = parseWebQuery(q);
   const { corrections } = await correctQuery(parsed, vocabulary, countMatches);
-  const replaced = new Map([...corrections].filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const replaced = new Map(
+    [...corrections].filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   return replaced.size === 0 ? null : formatWebQuery(applyCorrections(parsed, replaced));
 }
 
@@ -109,7 +120,9 @@ describe(correctQuery.name, () => {
     expect(await corrected('cral sea')).toBe('coral sea');
     // Both were counted, in one round trip.
     expect(counted).toHaveLength(1);
-    expect(counted[0]!.map(formatWebQuery)).toEqual(expect.arrayContaining(['coral sea', 'crab sea']));
+    expect(counted[0]!.map(formatWebQuery)).toEqual(
+      expect.arrayContaining(['coral sea', 'crab sea']),
+    );
   });
 
   it('leaves short words and stop words alone', async () => {
@@ -131,7 +144,11 @@ describe(correctQuery.name, () => {
   it('keeps a word the vocabulary lacks when the query matches it as typed (stemming)', async () => {
     // "nest" is not in the vocabulary ("nests" is), but the search matches it.
     expect(vocabulary.countOf('nest')).toBe(0);
-    const { corrections } = await correctQuery(parseWebQuery('asian giant hornet nest'), vocabulary, countMatches);
+    const { corrections } = await correctQuery(
+      parseWebQuery('asian giant hornet nest'),
+      vocabulary,
+      countMatches,
+    );
     expect(corrections.size).toBe(0);
     expect(await corrected('asian giant honret nest')).toBe('asian giant hornet nest');
   });
@@ -144,10 +161,17 @@ describe(correctQuery.name, () => {
   });
 
   it('proposes nothing when no combination matches, leaving unknown words to prefix completion', async () => {
-    expect(await correctQuery(parseWebQuery('qwzxv'), vocabulary, countMatches)).toEqual({ corrections: new Map([['qwzxv', undefined]]), matches: 0 });
+    expect(await correctQuery(parseWebQuery('qwzxv'), vocabulary, countMatches)).toEqual({
+      corrections: new Map([['qwzxv', undefined]]),
+      matches: 0,
+    });
     expect(await corrected('python list comprehensoin')).toBe('python list comprehension');
     // Nothing in the index holds both words, whatever their spelling.
-    const { corrections } = await correctQuery(parseWebQuery('crab plaa'), vocabulary, countMatches);
+    const { corrections } = await correctQuery(
+      parseWebQuery('crab plaa'),
+      vocabulary,
+      countMatches,
+    );
     expect([...corrections]).toEqual([['plaa', undefined]]);
   });
 

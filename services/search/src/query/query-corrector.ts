@@ -67,31 +67,53 @@ interface Option {
  * ln(1 + matches) − editCost · edits (− knownWordCost per known word replaced). Phrases, exclusions and OR groups keep their meaning:
  * only plain words are replaced, and the counts use the whole query tree.
  */
-export async function correctQuery(query: WebQuery, vocabulary: SpellingVocabulary, countMatches: MatchCounter): Promise<QueryCorrection> {
+export async function correctQuery(
+  query: WebQuery,
+  vocabulary: SpellingVocabulary,
+  countMatches: MatchCounter,
+): Promise<QueryCorrection> {
   const terms = correctableTerms(query);
   const options = terms.map((term) => optionsFor(term, vocabulary));
   const unknown = terms.filter((term) => vocabulary.countOf(term) === 0);
-  const none: QueryCorrection = { corrections: new Map(unknown.map((term) => [term, undefined])), matches: 0 };
+  const none: QueryCorrection = {
+    corrections: new Map(unknown.map((term) => [term, undefined])),
+    matches: 0,
+  };
   if (options.every((list) => list.length <= 1)) return none;
 
   prune(options);
   const combinations = product(options);
-  const queries = combinations.map((combination) => applyCorrections(query, replacements(terms, combination)));
+  const queries = combinations.map((combination) =>
+    applyCorrections(query, replacements(terms, combination)),
+  );
   // An unknown word is also counted alone: one that matches nothing, even stemmed ("dgos", unlike
   // "nest", which finds "nests"), is a typo even where the rest of the query matches ("cats OR dgos").
-  const alone = unknown.map((term) => ({ clauses: [{ alternatives: [{ kind: 'term', text: term, negated: false }] }] }) satisfies WebQuery);
+  const alone = unknown.map(
+    (term) =>
+      ({
+        clauses: [{ alternatives: [{ kind: 'term', text: term, negated: false }] }],
+      }) satisfies WebQuery,
+  );
   const counts = await countMatches([...queries, ...alone]);
   const unmatched = new Set(unknown.filter((_, i) => (counts[queries.length + i] ?? 0) === 0));
 
   let best: { index: number; score: number; tieBreak: number } | undefined;
   combinations.forEach((combination, index) => {
     const matches = counts[index] ?? 0;
-    if (matches <= 0 || combination.some((option, i) => option.distance === 0 && unmatched.has(terms[i] as string))) return;
-    const cost = combination.reduce((sum, option, i) => sum + editCost(option, vocabulary.countOf(terms[i] as string) > 0), 0);
+    if (
+      matches <= 0 ||
+      combination.some((option, i) => option.distance === 0 && unmatched.has(terms[i] as string))
+    )
+      return;
+    const cost = combination.reduce(
+      (sum, option, i) => sum + editCost(option, vocabulary.countOf(terms[i] as string) > 0),
+      0,
+    );
     const score = Math.log1p(matches) - cost;
     // Equal scores: the more used words (then the first combination, which is alphabetical).
     const tieBreak = combination.reduce((sum, option) => sum + Math.log1p(option.count), 0);
-    if (!best || score > best.score || (score === best.score && tieBreak > best.tieBreak)) best = { index, score, tieBreak };
+    if (!best || score > best.score || (score === best.score && tieBreak > best.tieBreak))
+      best = { index, score, tieBreak };
   });
   if (!best) return none;
   const chosen = combinations[best.index] as readonly Option[];
@@ -106,7 +128,10 @@ export async function correctQuery(query: WebQuery, vocabulary: SpellingVocabula
 
 function editCost(option: Option, replacesKnownWord: boolean): number {
   if (option.distance === 0) return 0;
-  return CORRECTION_LIMITS.editCost * option.distance + (replacesKnownWord ? CORRECTION_LIMITS.knownWordCost : 0);
+  return (
+    CORRECTION_LIMITS.editCost * option.distance +
+    (replacesKnownWord ? CORRECTION_LIMITS.knownWordCost : 0)
+  );
 }
 
 /** The word as typed, then its nearest vocabulary words (the most used first at each distance). */
@@ -114,8 +139,15 @@ function optionsFor(term: string, vocabulary: SpellingVocabulary): Option[] {
   const own = vocabulary.countOf(term);
   const neighbours = vocabulary
     .lookup(term, CORRECTION_LIMITS.maxDistance(term))
-    .filter((suggestion) => suggestion.distance > 0 && (own === 0 || suggestion.count >= CORRECTION_LIMITS.questionRatio * own));
-  return [{ word: term, distance: 0, count: own }, ...neighbours.slice(0, CORRECTION_LIMITS.perWord - 1)];
+    .filter(
+      (suggestion) =>
+        suggestion.distance > 0 &&
+        (own === 0 || suggestion.count >= CORRECTION_LIMITS.questionRatio * own),
+    );
+  return [
+    { word: term, distance: 0, count: own },
+    ...neighbours.slice(0, CORRECTION_LIMITS.perWord - 1),
+  ];
 }
 
 /** Drops the last candidates of the longest lists until the combinations are few enough. */
@@ -128,9 +160,20 @@ function prune(options: Option[][]): void {
 }
 
 function product(options: readonly (readonly Option[])[]): Option[][] {
-  return options.reduce<Option[][]>((combinations, list) => combinations.flatMap((combination) => list.map((option) => [...combination, option])), [[]]);
+  return options.reduce<Option[][]>(
+    (combinations, list) =>
+      combinations.flatMap((combination) => list.map((option) => [...combination, option])),
+    [[]],
+  );
 }
 
-function replacements(terms: readonly string[], combination: readonly Option[]): Map<string, string> {
-  return new Map(combination.flatMap((option, i) => (option.word === terms[i] ? [] : [[terms[i] as string, option.word] as const])));
+function replacements(
+  terms: readonly string[],
+  combination: readonly Option[],
+): Map<string, string> {
+  return new Map(
+    combination.flatMap((option, i) =>
+      option.word === terms[i] ? [] : [[terms[i] as string, option.word] as const],
+    ),
+  );
 }

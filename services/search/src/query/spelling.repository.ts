@@ -23,7 +23,9 @@ export class SpellingRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   async vocabulary(): Promise<VocabularyWord[]> {
-    const result = await this.db.execute<{ word: string; sites: number }>(sql`select word, sites from search.lexicon`);
+    const result = await this.db.execute<{ word: string; sites: number }>(
+      sql`select word, sites from search.lexicon`,
+    );
     return result.rows.map((row) => ({ word: row.word, count: Number(row.sites) }));
   }
 
@@ -41,7 +43,11 @@ export class SpellingRepository {
    * text) match each query, counted up to `cap`, in one statement. Each count reads the two
    * halves of the GIN index (by id parity, as the search does) and stops at `cap` rows.
    */
-  async countMatches(queries: readonly WebQuery[], cap: number, statementTimeoutMs: number): Promise<number[]> {
+  async countMatches(
+    queries: readonly WebQuery[],
+    cap: number,
+    statementTimeoutMs: number,
+  ): Promise<number[]> {
     const tsqueries = queries.map((query) => tsquerySql(query));
     const counts: SQL[] = tsqueries.map((tsquery) =>
       tsquery
@@ -51,10 +57,15 @@ export class SpellingRepository {
         : sql`0`,
     );
     if (counts.length === 0) return [];
-    const [row] = await executeWithSettings<{ counts: number[] | string }>(this.db, sql`select json_build_array(${sql.join(counts, sql`, `)}) as counts`, {
-      statement_timeout: Math.max(1, statementTimeoutMs),
-    });
-    const values = typeof row?.counts === 'string' ? (JSON.parse(row.counts) as number[]) : (row?.counts ?? []);
+    const [row] = await executeWithSettings<{ counts: number[] | string }>(
+      this.db,
+      sql`select json_build_array(${sql.join(counts, sql`, `)}) as counts`,
+      {
+        statement_timeout: Math.max(1, statementTimeoutMs),
+      },
+    );
+    const values =
+      typeof row?.counts === 'string' ? (JSON.parse(row.counts) as number[]) : (row?.counts ?? []);
     return values.map(Number);
   }
 }

@@ -11,9 +11,18 @@ class FakeLexicon {
   words: VocabularyWord[] = [{ word: 'bronx', count: 3 }];
   readonly repository = {
     vocabulary: jest.fn(async () => [...this.words]),
-    vocabularyVersion: jest.fn(async (): Promise<VocabularyVersion> => ({ words: this.words.length, uses: this.words.reduce((sum, w) => sum + w.count, 0) })),
+    vocabularyVersion: jest.fn(async (): Promise<VocabularyVersion> => ({
+      words: this.words.length,
+      uses: this.words.reduce((sum, w) => sum + w.count, 0),
+    })),
     countMatches: jest.fn(async (queries: readonly WebQuery[], _cap: number, _timeoutMs: number) =>
-      queries.map((query) => (query.clauses.every((clause) => clause.alternatives.some((atom) => this.words.some((w) => w.word === atom.text))) ? 1 : 0)),
+      queries.map((query) =>
+        query.clauses.every((clause) =>
+          clause.alternatives.some((atom) => this.words.some((w) => w.word === atom.text)),
+        )
+          ? 1
+          : 0,
+      ),
     ),
   };
 }
@@ -21,7 +30,11 @@ class FakeLexicon {
 function setup() {
   const lexicon = new FakeLexicon();
   const logger = new JsonLogger({ service: 'search-unit', level: 'error', write: () => undefined });
-  const sut = new SpellingService(lexicon.repository as unknown as SpellingRepository, DEFAULT_SEARCH_SETTINGS, logger);
+  const sut = new SpellingService(
+    lexicon.repository as unknown as SpellingRepository,
+    DEFAULT_SEARCH_SETTINGS,
+    logger,
+  );
   return { sut, lexicon };
 }
 
@@ -34,7 +47,9 @@ describe(SpellingService.name, () => {
     expect(corrections).toEqual(new Map([['brnox', 'bronx']]));
     expect(lexicon.repository.vocabulary).toHaveBeenCalledTimes(1);
     expect(lexicon.repository.countMatches.mock.calls[0]![1]).toBe(200);
-    expect(lexicon.repository.countMatches.mock.calls[0]![2]).toBe(DEFAULT_SEARCH_SETTINGS.queryTimeoutMs);
+    expect(lexicon.repository.countMatches.mock.calls[0]![2]).toBe(
+      DEFAULT_SEARCH_SETTINGS.queryTimeoutMs,
+    );
   });
 
   it('keeps its dictionary while the lexicon is unchanged, and rebuilds it when it changes', async () => {

@@ -51,7 +51,9 @@ export class SpellingService {
   /** The best-matching correction of `query` (see correctQuery). */
   async correct(query: WebQuery): Promise<QueryCorrection> {
     const index = await this.currentIndex();
-    return correctQuery(query, index, (queries) => this.repository.countMatches(queries, MATCH_CAP, this.settings.queryTimeoutMs));
+    return correctQuery(query, index, (queries) =>
+      this.repository.countMatches(queries, MATCH_CAP, this.settings.queryTimeoutMs),
+    );
   }
 
   private async currentIndex(): Promise<SymSpellIndex> {
@@ -60,13 +62,20 @@ export class SpellingService {
     const large = held.index.size >= BLOCKING_WORDS;
     if (this.building && large) return held.index;
     // A large lexicon's version costs a scan (about 40 ms at 100k words): read it once per spacing.
-    if (large && performance.now() - Math.max(held.builtAt, this.checkedAt) < REBUILD_SPACING * held.buildMs) return held.index;
+    if (
+      large &&
+      performance.now() - Math.max(held.builtAt, this.checkedAt) < REBUILD_SPACING * held.buildMs
+    )
+      return held.index;
     this.checkedAt = performance.now();
     const version = await this.repository.vocabularyVersion();
-    if (version.words === held.version.words && version.uses === held.version.uses) return held.index;
+    if (version.words === held.version.words && version.uses === held.version.uses)
+      return held.index;
     const next = this.rebuild();
     if (version.words < BLOCKING_WORDS) return (await next).index;
-    next.catch((error: unknown) => this.logger.exception('spelling dictionary rebuild failed', error));
+    next.catch((error: unknown) =>
+      this.logger.exception('spelling dictionary rebuild failed', error),
+    );
     return held.index;
   }
 

@@ -33,11 +33,14 @@ describe(SymSpellIndex.name, () => {
   });
 
   it('finds an edit beyond the indexed prefix of a long word', () => {
-    expect(sut.lookup('comprehensiom', 2).map((s) => s.word)).toEqual(['comprehension', 'comprehensive']);
+    expect(sut.lookup('comprehensiom', 2).map((s) => s.word)).toEqual([
+      'comprehension',
+      'comprehensive',
+    ]);
     expect(sut.lookup('comprheension', 2).map((s) => s.word)).toEqual(['comprehension']);
   });
 
-  it('knows each word\'s count, 0 for a word it does not hold', () => {
+  it("knows each word's count, 0 for a word it does not hold", () => {
     expect(sut.countOf('bronx')).toBe(12);
     expect(sut.countOf('brnox')).toBe(0);
     expect(sut.size).toBe(VOCABULARY.length);
@@ -50,14 +53,21 @@ describe(SymSpellIndex.name, () => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       return seed / 2 ** 32;
     };
-    const word = () => Array.from({ length: 3 + Math.floor(random() * 7) }, () => 'abcdef'[Math.floor(random() * 6)]).join('');
+    const word = () =>
+      Array.from(
+        { length: 3 + Math.floor(random() * 7) },
+        () => 'abcdef'[Math.floor(random() * 6)],
+      ).join('');
     const words = [...new Set(Array.from({ length: 2000 }, word))];
     const index = SymSpellIndex.build(words.map((w, i) => ({ word: w, count: i + 1 })));
     for (const input of Array.from({ length: 60 }, word)) {
       const expected = words.filter((w) => boundedDamerauLevenshtein(input, w, 2) <= 2).sort();
       // Words over 7 letters are indexed by their first 7: SymSpell may miss a few whose edits
       // straddle the prefix, never report a word too far.
-      const found = index.lookup(input, 2).map((s) => s.word).sort();
+      const found = index
+        .lookup(input, 2)
+        .map((s) => s.word)
+        .sort();
       expect(found.every((w) => expected.includes(w))).toBe(true);
       if (input.length <= 7) expect(found).toEqual(expected);
     }

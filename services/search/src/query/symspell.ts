@@ -61,7 +61,11 @@ export class SymSpellIndex {
     for (let id = 0; id < words.length; id += 1) {
       deletes.length = 0;
       deleteHashes(words[id] as string, distance, deletes);
-      if (size + deletes.length > hashes.length) [hashes, ids] = [grow(hashes, size + deletes.length, size), grow(ids, size + deletes.length, size)];
+      if (size + deletes.length > hashes.length)
+        [hashes, ids] = [
+          grow(hashes, size + deletes.length, size),
+          grow(ids, size + deletes.length, size),
+        ];
       for (const hash of deletes) {
         hashes[size] = hash;
         ids[size] = id;
@@ -77,7 +81,8 @@ export class SymSpellIndex {
       const next = ((hashes[k] as number) >>> shift) + 1;
       starts[next] = (starts[next] as number) + 1;
     }
-    for (let b = 1; b < starts.length; b += 1) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
+    for (let b = 1; b < starts.length; b += 1)
+      starts[b] = (starts[b] as number) + (starts[b - 1] as number);
     const cursor = starts.slice(0, -1);
     const bucketHashes = new Uint32Array(size);
     const bucketIds = new Uint32Array(size);
@@ -88,7 +93,16 @@ export class SymSpellIndex {
       bucketHashes[at] = hashes[k] as number;
       bucketIds[at] = ids[k] as number;
     }
-    return new SymSpellIndex(words, Float64Array.from(counts), known, starts, bucketHashes, bucketIds, shift, distance);
+    return new SymSpellIndex(
+      words,
+      Float64Array.from(counts),
+      known,
+      starts,
+      bucketHashes,
+      bucketIds,
+      shift,
+      distance,
+    );
   }
 
   get size(): number {
@@ -113,7 +127,11 @@ export class SymSpellIndex {
     const candidates = new Set<number>();
     for (const hash of deletes) {
       const bucket = hash >>> this.shift;
-      for (let k = this.starts[bucket] as number, end = this.starts[bucket + 1] as number; k < end; k += 1)
+      for (
+        let k = this.starts[bucket] as number, end = this.starts[bucket + 1] as number;
+        k < end;
+        k += 1
+      )
         if (this.hashes[k] === hash) candidates.add(this.wordIds[k] as number);
     }
     const found: Suggestion[] = [];
@@ -123,7 +141,12 @@ export class SymSpellIndex {
       const distance = boundedDamerauLevenshtein(input, word, max);
       if (distance <= max) found.push({ word, count: this.counts[id] as number, distance });
     }
-    return found.sort((a, b) => a.distance - b.distance || b.count - a.count || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    return found.sort(
+      (a, b) =>
+        a.distance - b.distance ||
+        b.count - a.count ||
+        (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
+    );
   }
 }
 
@@ -147,7 +170,8 @@ function deleteHashes(word: string, max: number, into: number[]): void {
 /** FNV-1a over the first `length` UTF-16 code units of `word` but those at `a` and `b`. */
 function hashSkipping(word: string, length: number, a: number, b: number): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < length; i += 1) if (i !== a && i !== b) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < length; i += 1)
+    if (i !== a && i !== b) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
   return hash >>> 0;
 }
 

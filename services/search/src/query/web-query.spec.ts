@@ -25,19 +25,29 @@ describe(parseWebQuery.name, () => {
   });
 
   it('reads quoted phrases, typographic quotes and an unterminated quote', () => {
-    expect(parseWebQuery('"climate  change" news').clauses[0]?.alternatives[0]).toEqual({ kind: 'phrase', text: 'climate change', negated: false });
+    expect(parseWebQuery('"climate  change" news').clauses[0]?.alternatives[0]).toEqual({
+      kind: 'phrase',
+      text: 'climate change',
+      negated: false,
+    });
     expect(format('\u201Cclimate change\u201D')).toBe('"climate change"');
     expect(format('"open source')).toBe('"open source"');
   });
 
   it('reads -exclusions of terms and phrases, but keeps inner hyphens', () => {
     expect(format('jaguar -car -"formula one"')).toBe('jaguar -car -"formula one"');
-    expect(parseWebQuery('e-mail').clauses[0]?.alternatives[0]).toEqual({ kind: 'term', text: 'e-mail', negated: false });
+    expect(parseWebQuery('e-mail').clauses[0]?.alternatives[0]).toEqual({
+      kind: 'term',
+      text: 'e-mail',
+      negated: false,
+    });
     expect(format('climate - change')).toBe('climate change');
   });
 
   it('joins alternatives with OR (upper case only) or |, and ignores dangling operators', () => {
-    expect(parseWebQuery('cats OR dogs food').clauses.map((c) => c.alternatives.map((a) => a.text))).toEqual([['cats', 'dogs'], ['food']]);
+    expect(
+      parseWebQuery('cats OR dogs food').clauses.map((c) => c.alternatives.map((a) => a.text)),
+    ).toEqual([['cats', 'dogs'], ['food']]);
     expect(format('cats | dogs')).toBe('cats OR dogs');
     expect(format('OR cats OR')).toBe('cats');
     expect(format('cats or dogs')).toBe('cats or dogs');
@@ -78,7 +88,9 @@ describe('query helpers', () => {
     expect(hasPhrase(parseWebQuery('climate change'))).toBe(false);
     expect(hasPhrase(parseWebQuery('climate -"climate change"'))).toBe(true);
     expect(hasPhrase(parseWebQuery('"new york" OR boston'))).toBe(true);
-    expect(hasPhrase(expandTerms(parseWebQuery('wikip'), new Map([['wikip', undefined]]), () => true))).toBe(false);
+    expect(
+      hasPhrase(expandTerms(parseWebQuery('wikip'), new Map([['wikip', undefined]]), () => true)),
+    ).toBe(false);
   });
 
   it('gives the text an exact domain or title match is compared with', () => {
@@ -91,9 +103,13 @@ describe('query helpers', () => {
     const query = parseWebQuery('wikipeda -spam');
     expect(correctableTerms(query)).toEqual(['wikipeda']);
     const corrections = new Map([['wikipeda', 'wikipedia']]);
-    expect(formatWebQuery(expandTerms(query, corrections, () => true))).toBe('wikipeda OR wikipeda* OR wikipedia -spam');
+    expect(formatWebQuery(expandTerms(query, corrections, () => true))).toBe(
+      'wikipeda OR wikipeda* OR wikipedia -spam',
+    );
     expect(formatWebQuery(applyCorrections(query, corrections))).toBe('wikipedia -spam');
-    expect(formatWebQuery(expandTerms(query, new Map([['wikipeda', undefined]]), () => false))).toBe('wikipeda -spam');
+    expect(
+      formatWebQuery(expandTerms(query, new Map([['wikipeda', undefined]]), () => false)),
+    ).toBe('wikipeda -spam');
   });
 
   it('makes prefix patterns of letters and digits only', () => {

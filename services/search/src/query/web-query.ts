@@ -82,7 +82,8 @@ function tokenize(text: string): Token[] {
       const close = text.indexOf('"', start + 1);
       const end = close === -1 ? text.length : close;
       const phrase = collapse(text.slice(start + 1, end));
-      if (hasWordCharacter(phrase)) tokens.push({ type: 'atom', atom: { kind: 'phrase', text: phrase, negated } });
+      if (hasWordCharacter(phrase))
+        tokens.push({ type: 'atom', atom: { kind: 'phrase', text: phrase, negated } });
       i = end + 1;
       continue;
     }
@@ -95,9 +96,14 @@ function tokenize(text: string): Token[] {
       continue;
     }
     const term = trimPunctuation(word.replace(/^-+/, '')).toLowerCase();
-    if (hasWordCharacter(term)) tokens.push({ type: 'atom', atom: { kind: 'term', text: term, negated } });
+    if (hasWordCharacter(term))
+      tokens.push({ type: 'atom', atom: { kind: 'term', text: term, negated } });
   }
-  return tokens.map((token) => (token.type === 'atom' ? { type: 'atom', atom: { ...token.atom, text: token.atom.text.toLowerCase() } } : token));
+  return tokens.map((token) =>
+    token.type === 'atom'
+      ? { type: 'atom', atom: { ...token.atom, text: token.atom.text.toLowerCase() } }
+      : token,
+  );
 }
 
 /** The canonical text of a query: lower case, single spaces, operators spelt one way. */
@@ -117,7 +123,9 @@ export function hasPositiveClause(query: WebQuery): boolean {
 
 /** True when the query excludes something (-word, -"phrase"). */
 export function hasExclusion(query: WebQuery): boolean {
-  return query.clauses.some((clause) => clause.alternatives.length === 1 && clause.alternatives[0]?.negated === true);
+  return query.clauses.some(
+    (clause) => clause.alternatives.length === 1 && clause.alternatives[0]?.negated === true,
+  );
 }
 
 /**
@@ -141,16 +149,24 @@ export function exactMatchText(query: WebQuery): string {
 
 /** Positive plain terms, which typo correction may replace. */
 export function correctableTerms(query: WebQuery): string[] {
-  const terms = query.clauses.flatMap((clause) => clause.alternatives).filter((atom) => atom.kind === 'term' && !atom.negated && !atom.prefix);
+  const terms = query.clauses
+    .flatMap((clause) => clause.alternatives)
+    .filter((atom) => atom.kind === 'term' && !atom.negated && !atom.prefix);
   // Short words and stop words are left alone: "la" is not a typo of "las", nor "of" of "off".
-  return [...new Set(terms.map((atom) => atom.text))].filter((text) => [...text].length >= MIN_CORRECTABLE_LENGTH && !STOP_WORDS.has(text));
+  return [...new Set(terms.map((atom) => atom.text))].filter(
+    (text) => [...text].length >= MIN_CORRECTABLE_LENGTH && !STOP_WORDS.has(text),
+  );
 }
 
 /**
  * The query with each corrected term widened to "term OR term* OR correction": the original
  * word still counts, a partial word completes, a misspelt one finds its correction.
  */
-export function expandTerms(query: WebQuery, corrections: ReadonlyMap<string, string | undefined>, prefixable: (term: string) => boolean): WebQuery {
+export function expandTerms(
+  query: WebQuery,
+  corrections: ReadonlyMap<string, string | undefined>,
+  prefixable: (term: string) => boolean,
+): WebQuery {
   return {
     clauses: query.clauses.map((clause) => ({
       alternatives: dedupeAtoms(
@@ -168,11 +184,15 @@ export function expandTerms(query: WebQuery, corrections: ReadonlyMap<string, st
 }
 
 /** The query as the person would read it with corrections applied ("wikipedia"). */
-export function applyCorrections(query: WebQuery, corrections: ReadonlyMap<string, string | undefined>): WebQuery {
+export function applyCorrections(
+  query: WebQuery,
+  corrections: ReadonlyMap<string, string | undefined>,
+): WebQuery {
   return {
     clauses: query.clauses.map((clause) => ({
       alternatives: clause.alternatives.map((atom) => {
-        const correction = atom.kind === 'term' && !atom.negated ? corrections.get(atom.text) : undefined;
+        const correction =
+          atom.kind === 'term' && !atom.negated ? corrections.get(atom.text) : undefined;
         return correction ? { ...atom, text: correction } : atom;
       }),
     })),

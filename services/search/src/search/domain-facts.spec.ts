@@ -12,7 +12,13 @@ describe(DomainFactsService.name, () => {
   });
 
   it('names the owner TrackerDB gives a domain, with the database it came from', () => {
-    expect(sut.of('google-analytics.com')).toEqual({ owner: { name: 'Google', source: 'ghostery-trackerdb', sourceVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/) } });
+    expect(sut.of('google-analytics.com')).toEqual({
+      owner: {
+        name: 'Google',
+        source: 'ghostery-trackerdb',
+        sourceVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      },
+    });
   });
 
   it('says nothing of a domain the database does not list', () => {

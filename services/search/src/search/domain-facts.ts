@@ -29,7 +29,10 @@ export class DomainFactsService implements OnModuleInit {
       const require = createRequire(import.meta.url);
       // dist/cjs/index.js → dist/trackerdb.engine
       const distDir = dirname(dirname(require.resolve('@ghostery/trackerdb')));
-      const [engine, manifest] = await Promise.all([readFile(join(distDir, 'trackerdb.engine')), readFile(join(dirname(distDir), 'package.json'), 'utf8')]);
+      const [engine, manifest] = await Promise.all([
+        readFile(join(distDir, 'trackerdb.engine')),
+        readFile(join(dirname(distDir), 'package.json'), 'utf8'),
+      ]);
       this.db = await loadTrackerDB(new Uint8Array(engine));
       this.version = (JSON.parse(manifest) as { version: string }).version;
     } catch (error) {
@@ -48,11 +51,21 @@ export class DomainFactsService implements OnModuleInit {
     if (cached) return cached;
     let owners: string[];
     try {
-      owners = [...new Set(this.db.matchDomain(domain).map((match) => match.organization?.name).filter((name): name is string => Boolean(name)))];
+      owners = [
+        ...new Set(
+          this.db
+            .matchDomain(domain)
+            .map((match) => match.organization?.name)
+            .filter((name): name is string => Boolean(name)),
+        ),
+      ];
     } catch {
       owners = [];
     }
-    const facts: DomainFacts = owners.length === 1 ? { owner: { name: owners[0]!, source: 'ghostery-trackerdb', sourceVersion: this.version } } : NO_FACTS;
+    const facts: DomainFacts =
+      owners.length === 1
+        ? { owner: { name: owners[0]!, source: 'ghostery-trackerdb', sourceVersion: this.version } }
+        : NO_FACTS;
     if (this.cache.size < 50_000) this.cache.set(domain, facts);
     return facts;
   }

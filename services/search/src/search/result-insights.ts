@@ -45,22 +45,44 @@ export class ResultInsights {
     let states = new Map<string, RootState>();
     let eta = 1;
     if (waiting.length > 0) {
-      this.frontier.demand(waiting).catch((error: unknown) => this.logger.exception('could not queue the sites of a search', error));
-      const [rows, minutes] = await Promise.all([this.roots.statesOf(waiting), web === 'reachable' && this.frontier.enabled ? this.frontier.etaMinutes() : Promise.resolve(1)]);
+      this.frontier
+        .demand(waiting)
+        .catch((error: unknown) =>
+          this.logger.exception('could not queue the sites of a search', error),
+        );
+      const [rows, minutes] = await Promise.all([
+        this.roots.statesOf(waiting),
+        web === 'reachable' && this.frontier.enabled
+          ? this.frontier.etaMinutes()
+          : Promise.resolve(1),
+      ]);
       states = new Map(rows.map((row) => [row.url, row]));
       eta = minutes;
     }
     return {
       web,
-      of: (hit) => ({ insight: this.stateOf(hit, web, states.get(hit.url), eta), domainFacts: this.facts.of(hit.domain) }),
+      of: (hit) => ({
+        insight: this.stateOf(hit, web, states.get(hit.url), eta),
+        domainFacts: this.facts.of(hit.domain),
+      }),
     };
   }
 
-  private stateOf(hit: SearchHit, web: WebReachability, root: RootState | undefined, etaMinutes: number): ResultInsightState {
+  private stateOf(
+    hit: SearchHit,
+    web: WebReachability,
+    root: RootState | undefined,
+    etaMinutes: number,
+  ): ResultInsightState {
     if (hit.analyzedAt !== null) return { state: 'analysed' };
-    if (!this.frontier.enabled) return { state: 'not_analysable', reason: 'Automatic crawling is switched off on this installation' };
+    if (!this.frontier.enabled)
+      return {
+        state: 'not_analysable',
+        reason: 'Automatic crawling is switched off on this installation',
+      };
     if (web === 'unreachable') return { state: 'unreachable' };
-    if (root?.status === 'failed' && root.lastError) return { state: 'not_analysable', reason: root.lastError };
+    if (root?.status === 'failed' && root.lastError)
+      return { state: 'not_analysable', reason: root.lastError };
     return { state: 'queued', etaMinutes };
   }
 }

@@ -32,15 +32,25 @@ export async function withinDeadline<T>(timeoutMs: number, work: () => Promise<T
 /** A database failure a client should see as a 503 (timeout, saturation), else the error itself. */
 export function asSearchError(error: unknown): unknown {
   if (error instanceof SearchError) return error;
-  for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+  for (
+    let cause: unknown = error, depth = 0;
+    cause instanceof Error && depth < 5;
+    cause = cause.cause, depth += 1
+  ) {
     if ((cause as { code?: unknown }).code === QUERY_CANCELED) return timedOut();
     if (cause.message.includes('timeout exceeded when trying to connect')) {
-      return new SearchError(SearchErrorCode.SearchBusy, 'Search is busy right now; try again in a moment.');
+      return new SearchError(
+        SearchErrorCode.SearchBusy,
+        'Search is busy right now; try again in a moment.',
+      );
     }
   }
   return error;
 }
 
 function timedOut(): SearchError {
-  return new SearchError(SearchErrorCode.SearchTimedOut, 'The search took too long and was stopped; try fewer or more specific words.');
+  return new SearchError(
+    SearchErrorCode.SearchTimedOut,
+    'The search took too long and was stopped; try fewer or more specific words.',
+  );
 }

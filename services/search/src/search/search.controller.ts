@@ -19,8 +19,15 @@ export class SearchController {
 
   /** Ranked results for a web query; the total also goes out as X-Total-Count. */
   @Get()
-  async find(@Query() query: SearchQueryDto, @Req() request: IncomingMessage, @Res({ passthrough: true }) response: ServerResponse): Promise<SearchResponse> {
-    const result = await this.search.search({ q: query.q, page: query.page ?? 1, limit: query.limit ?? DEFAULT_LIMIT }, visitorOf(request, { ...this.settings, tokens: this.tokens }));
+  async find(
+    @Query() query: SearchQueryDto,
+    @Req() request: IncomingMessage,
+    @Res({ passthrough: true }) response: ServerResponse,
+  ): Promise<SearchResponse> {
+    const result = await this.search.search(
+      { q: query.q, page: query.page ?? 1, limit: query.limit ?? DEFAULT_LIMIT },
+      visitorOf(request, { ...this.settings, tokens: this.tokens }),
+    );
     response.setHeader(TOTAL_COUNT_HEADER, String(result.total));
     return result;
   }

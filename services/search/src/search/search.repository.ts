@@ -157,16 +157,28 @@ export class SearchRepository {
       request.scoreQuery
         ? sql`select search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb || jsonb_build_object('scoreQuery', (${request.scoreQuery})::text)) as page`
         : sql`select search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb) as page`,
-      { statement_timeout: Math.max(1, request.statementTimeoutMs), effective_io_concurrency: IO_CONCURRENCY },
+      {
+        statement_timeout: Math.max(1, request.statementTimeoutMs),
+        effective_io_concurrency: IO_CONCURRENCY,
+      },
     );
-    const page: RankedPageRow = typeof row?.page === 'string' ? (JSON.parse(row.page) as RankedPageRow) : (row?.page as RankedPageRow);
+    const page: RankedPageRow =
+      typeof row?.page === 'string'
+        ? (JSON.parse(row.page) as RankedPageRow)
+        : (row?.page as RankedPageRow);
     return {
       hits: page.hits.map(toHit),
       estimate: Number(page.estimate),
       candidates: Number(page.candidates),
       fullMatches: Number(page.full ?? page.candidates),
       complete: page.complete,
-      corrections: page.corrections ? new Map(page.corrections.filter((entry) => !entry.known).map((entry) => [entry.term, entry.best ?? undefined])) : undefined,
+      corrections: page.corrections
+        ? new Map(
+            page.corrections
+              .filter((entry) => !entry.known)
+              .map((entry) => [entry.term, entry.best ?? undefined]),
+          )
+        : undefined,
     };
   }
 }
@@ -185,7 +197,10 @@ function toHit(row: SiteRow): SearchHit {
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     totalStaked: row.total_staked,
-    analysisData: typeof row.analysis_data === 'string' ? (JSON.parse(row.analysis_data) as AnalysisData) : row.analysis_data,
+    analysisData:
+      typeof row.analysis_data === 'string'
+        ? (JSON.parse(row.analysis_data) as AnalysisData)
+        : row.analysis_data,
     indexedAt: new Date(row.indexed_at),
     analyzedAt: row.analyzed_at === null ? null : new Date(row.analyzed_at),
     score: Number(row.score),

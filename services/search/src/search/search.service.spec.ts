@@ -27,11 +27,23 @@ function setup() {
   const insights = fakeOf<ResultInsights>();
   insights.describe.mockResolvedValue({
     web: 'reachable',
-    of: (hit) => ({ insight: hit.analyzedAt ? { state: 'analysed' } : { state: 'queued', etaMinutes: 2 }, domainFacts: { owner: null } }),
+    of: (hit) => ({
+      insight: hit.analyzedAt ? { state: 'analysed' } : { state: 'queued', etaMinutes: 2 },
+      domainFacts: { owner: null },
+    }),
   });
   const spelling = fakeOf<SpellingService>();
   spelling.correct.mockResolvedValue({ corrections: new Map(), matches: 0 });
-  const sut = new SearchService(repository, queryLog, visitors, metrics, SETTINGS, () => NOW, insights, spelling);
+  const sut = new SearchService(
+    repository,
+    queryLog,
+    visitors,
+    metrics,
+    SETTINGS,
+    () => NOW,
+    insights,
+    spelling,
+  );
   return { sut, repository, queryLog, visitors, metrics, insights, spelling };
 }
 
@@ -179,7 +191,9 @@ describe(SearchService.name, () => {
   describe('correction', () => {
     it('does not correct a query that finds enough pages with every word', async () => {
       const { sut, repository, spelling, metrics } = setup();
-      repository.rankedPage.mockResolvedValue(factory.page({ candidates: correctBelow, fullMatches: correctBelow }));
+      repository.rankedPage.mockResolvedValue(
+        factory.page({ candidates: correctBelow, fullMatches: correctBelow }),
+      );
 
       const answer = await sut.search(params('pythn'), VISITOR);
 
@@ -203,7 +217,10 @@ describe(SearchService.name, () => {
       const { sut, repository, spelling } = setup();
       repository.rankedPage.mockResolvedValue(factory.page({ fullMatches: 0 }));
 
-      await expect(sut.search(params('rare words'), VISITOR)).resolves.toMatchObject({ correctedQuery: null, total: 0 });
+      await expect(sut.search(params('rare words'), VISITOR)).resolves.toMatchObject({
+        correctedQuery: null,
+        total: 0,
+      });
       expect(spelling.correct).toHaveBeenCalledWith(parseWebQuery('rare words'));
       expect(repository.rankedPage).toHaveBeenCalledTimes(1);
     });
@@ -211,9 +228,16 @@ describe(SearchService.name, () => {
     it('shows the corrected query when it finds more pages with every word', async () => {
       const { sut, repository, spelling, metrics } = setup();
       repository.rankedPage
-        .mockResolvedValueOnce(factory.page({ hits: [factory.hit(1)], candidates: 1, fullMatches: 0 }))
-        .mockResolvedValueOnce(factory.page({ hits: [factory.hit(2), factory.hit(3)], candidates: 8, fullMatches: 8 }));
-      spelling.correct.mockResolvedValue({ corrections: new Map([['pythn', 'python']]), matches: 8 });
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(1)], candidates: 1, fullMatches: 0 }),
+        )
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(2), factory.hit(3)], candidates: 8, fullMatches: 8 }),
+        );
+      spelling.correct.mockResolvedValue({
+        corrections: new Map([['pythn', 'python']]),
+        matches: 8,
+      });
 
       const answer = await sut.search(params('pythn tutorial'), VISITOR);
 
@@ -230,9 +254,16 @@ describe(SearchService.name, () => {
     it('keeps the query as typed when the correction finds no more pages with every word', async () => {
       const { sut, repository, spelling } = setup();
       repository.rankedPage
-        .mockResolvedValueOnce(factory.page({ hits: [factory.hit(1)], candidates: 4, fullMatches: 1 }))
-        .mockResolvedValueOnce(factory.page({ hits: [factory.hit(2)], candidates: 9, fullMatches: 1 }));
-      spelling.correct.mockResolvedValue({ corrections: new Map([['comprehensive', 'comprehension']]), matches: 1 });
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(1)], candidates: 4, fullMatches: 1 }),
+        )
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(2)], candidates: 9, fullMatches: 1 }),
+        );
+      spelling.correct.mockResolvedValue({
+        corrections: new Map([['comprehensive', 'comprehension']]),
+        matches: 1,
+      });
 
       const answer = await sut.search(params('python list comprehensive'), VISITOR);
 
@@ -245,12 +276,19 @@ describe(SearchService.name, () => {
       const { sut, repository, spelling } = setup();
       repository.rankedPage
         .mockResolvedValueOnce(factory.page({ fullMatches: 0 }))
-        .mockResolvedValueOnce(factory.page({ hits: [factory.hit(7)], candidates: 3, fullMatches: 3 }));
-      spelling.correct.mockResolvedValue({ corrections: new Map([['wikiped', undefined]]), matches: 0 });
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(7)], candidates: 3, fullMatches: 3 }),
+        );
+      spelling.correct.mockResolvedValue({
+        corrections: new Map([['wikiped', undefined]]),
+        matches: 0,
+      });
 
       const answer = await sut.search(params('wikiped'), VISITOR);
 
-      expect(rendered(repository.rankedPage.mock.calls[1]![0].query)?.params.join(' ')).toContain('wikiped:*');
+      expect(rendered(repository.rankedPage.mock.calls[1]![0].query)?.params.join(' ')).toContain(
+        'wikiped:*',
+      );
       expect(answer).toMatchObject({ correctedQuery: null, total: 3 });
       expect(answer.results.map((result) => result.id)).toEqual([7]);
     });

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SearchResponse, SearchResultDto } from '@frenly/contracts';
 import { MetricsService } from '@frenly/platform';
-import { CLOCK, SEARCH_SETTINGS, type Clock, type SearchSettings } from '../config/search.settings.js';
+import {
+  CLOCK,
+  SEARCH_SETTINGS,
+  type Clock,
+  type SearchSettings,
+} from '../config/search.settings.js';
 import {
   applyCorrections,
   correctableTerms,
@@ -64,8 +69,16 @@ export class SearchService {
     const parsed = parseWebQuery(params.q);
     const offset = (params.page - 1) * params.limit;
     // A plan gone wrong costs this request a 503, never the pool's connections (search-deadline.ts).
-    const { outcome, correctedQuery } = await withinDeadline(this.settings.queryTimeoutMs, () => this.answer(parsed, offset, params.limit));
-    this.metrics.counter({ name: 'search_queries_total', help: 'Searches answered, by whether a correction was used', labelNames: ['corrected'] }).inc({ corrected: correctedQuery ? 'yes' : 'no' });
+    const { outcome, correctedQuery } = await withinDeadline(this.settings.queryTimeoutMs, () =>
+      this.answer(parsed, offset, params.limit),
+    );
+    this.metrics
+      .counter({
+        name: 'search_queries_total',
+        help: 'Searches answered, by whether a correction was used',
+        labelNames: ['corrected'],
+      })
+      .inc({ corrected: correctedQuery ? 'yes' : 'no' });
     await this.log(params.q, parsed, outcome.total, visitor);
     const insights = await this.insights.describe(outcome.hits);
     return {
@@ -85,14 +98,23 @@ export class SearchService {
    * index's vocabulary (SpellingService: the combination of candidate spellings that matches
    * best), and the corrected query runs.
    */
-  private async answer(parsed: WebQuery, offset: number, limit: number): Promise<{ outcome: Outcome; correctedQuery: string | null }> {
+  private async answer(
+    parsed: WebQuery,
+    offset: number,
+    limit: number,
+  ): Promise<{ outcome: Outcome; correctedQuery: string | null }> {
     const { outcome } = await this.run(parsed, offset, limit, exactMatchText(parsed));
-    if (outcome.fullMatches >= this.settings.ranking.correctBelow || correctableTerms(parsed).length === 0) return { outcome, correctedQuery: null };
+    if (
+      outcome.fullMatches >= this.settings.ranking.correctBelow ||
+      correctableTerms(parsed).length === 0
+    )
+      return { outcome, correctedQuery: null };
     const { corrections } = await this.spelling.correct(parsed);
     const corrected = await this.runCorrected(parsed, corrections, offset, limit);
     // "Showing results for" only when the correction finds more pages with every word: partial
     // matches of a correction ("python list comprehensive") do not beat those of the query typed.
-    if (corrected && corrected.outcome.fullMatches > outcome.fullMatches) return { outcome: corrected.outcome, correctedQuery: corrected.display };
+    if (corrected && corrected.outcome.fullMatches > outcome.fullMatches)
+      return { outcome: corrected.outcome, correctedQuery: corrected.display };
     return { outcome, correctedQuery: null };
   }
 
@@ -105,8 +127,10 @@ export class SearchService {
   ): Promise<{ outcome: Outcome }> {
     const tsquery = hasPositiveClause(query) ? tsquerySql(query) : undefined;
     const indexOnlyQuery = hasPositiveClause(query) ? indexOnlyTsquerySql(query) : undefined;
-    if (!tsquery || !indexOnlyQuery) return { outcome: { hits: [], total: 0, totalIsEstimate: false, fullMatches: 0 } };
-    const { candidateLimit, bodyTierBelow, bodyScanLimit, correctBelow, minSimilarity } = this.settings.ranking;
+    if (!tsquery || !indexOnlyQuery)
+      return { outcome: { hits: [], total: 0, totalIsEstimate: false, fullMatches: 0 } };
+    const { candidateLimit, bodyTierBelow, bodyScanLimit, correctBelow, minSimilarity } =
+      this.settings.ranking;
     // Paging stops at the candidate window: deeper results are not ranked.
     const pageLimit = Math.max(0, Math.min(limit, candidateLimit - offset));
     const page = await this.repository.rankedPage({
@@ -129,8 +153,18 @@ export class SearchService {
       minSimilarity,
     });
     const outcome = page.complete
-      ? { hits: page.hits, total: page.candidates, totalIsEstimate: false, fullMatches: page.fullMatches }
-      : { hits: page.hits, total: Math.max(page.candidates, page.estimate), totalIsEstimate: true, fullMatches: Math.max(page.fullMatches, page.estimate) };
+      ? {
+          hits: page.hits,
+          total: page.candidates,
+          totalIsEstimate: false,
+          fullMatches: page.fullMatches,
+        }
+      : {
+          hits: page.hits,
+          total: Math.max(page.candidates, page.estimate),
+          totalIsEstimate: true,
+          fullMatches: Math.max(page.fullMatches, page.estimate),
+        };
     return { outcome };
   }
 
@@ -153,9 +187,20 @@ export class SearchService {
     return { outcome, display: display === formatWebQuery(query) ? null : display };
   }
 
-  private async log(query: string, parsed: WebQuery, resultCount: number, visitor: Visitor): Promise<void> {
+  private async log(
+    query: string,
+    parsed: WebQuery,
+    resultCount: number,
+    visitor: Visitor,
+  ): Promise<void> {
     const visitorHash = await this.visitors.hash(visitor);
-    this.queryLog.record({ query, normalizedQuery: formatWebQuery(parsed), visitorHash, resultCount, loggedAt: this.clock().toISOString() });
+    this.queryLog.record({
+      query,
+      normalizedQuery: formatWebQuery(parsed),
+      visitorHash,
+      resultCount,
+      loggedAt: this.clock().toISOString(),
+    });
   }
 }
 

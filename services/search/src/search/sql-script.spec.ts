@@ -5,7 +5,9 @@ describe(sqlLiteral.name, () => {
   it('writes text as an escape string whose quotes and backslashes cannot end it', () => {
     expect(sqlLiteral("it's")).toBe("E'it''s'");
     expect(sqlLiteral('a\\')).toBe("E'a\\\\'");
-    expect(sqlLiteral("\\'; drop table search.sites; --")).toBe("E'\\\\''; drop table search.sites; --'");
+    expect(sqlLiteral("\\'; drop table search.sites; --")).toBe(
+      "E'\\\\''; drop table search.sites; --'",
+    );
     expect(sqlLiteral('café ✓')).toBe("E'café ✓'");
   });
 

@@ -26,7 +26,9 @@ export function sqlLiteral(value: unknown): string {
  */
 export function inlineSql(fragment: SQL): string {
   const { sql: text, params } = dialect.sqlToQuery(fragment);
-  return text.replace(/\$(\d+)/g, (_, position: string) => sqlLiteral(params[Number(position) - 1]));
+  return text.replace(/\$(\d+)/g, (_, position: string) =>
+    sqlLiteral(params[Number(position) - 1]),
+  );
 }
 
 /** Whether the database is PGlite (one process: no statement timeout, no script of several statements). */
@@ -48,10 +50,15 @@ export async function executeWithSettings<T extends Record<string, unknown>>(
 ): Promise<T[]> {
   if (isPglite(db)) return (await db.execute<T>(statement)).rows as T[];
   const set = Object.entries(settings).map(([name, value]) => {
-    if (!/^[a-z_]+$/.test(name) || !Number.isFinite(value)) throw new Error(`not a setting: ${name} = ${value}`);
+    if (!/^[a-z_]+$/.test(name) || !Number.isFinite(value))
+      throw new Error(`not a setting: ${name} = ${value}`);
     return `set local ${name} = ${Math.trunc(value)}; `;
   });
-  const results = (await db.execute<T>(sql.raw(`${set.join('')}${inlineSql(statement)}`))) as unknown;
-  const last = Array.isArray(results) ? (results[results.length - 1] as { rows: T[] }) : (results as { rows: T[] });
+  const results = (await db.execute<T>(
+    sql.raw(`${set.join('')}${inlineSql(statement)}`),
+  )) as unknown;
+  const last = Array.isArray(results)
+    ? (results[results.length - 1] as { rows: T[] })
+    : (results as { rows: T[] });
   return last.rows;
 }

@@ -21,8 +21,21 @@ export function tsquerySql(query: WebQuery): SQL | undefined {
  * on every row holding its words), excluded phrases dropped. Undefined as for tsquerySql.
  */
 export function indexOnlyTsquerySql(query: WebQuery): SQL | undefined {
-  const kept = { clauses: query.clauses.filter((clause) => !(clause.alternatives.length === 1 && clause.alternatives[0]?.negated && clause.alternatives[0].kind === 'phrase')) };
-  return treeSql(kept, (atom) => (atom.kind === 'phrase' ? sql`plainto_tsquery(${TEXT_SEARCH_CONFIG}, ${atom.text})` : atomSql(atom)));
+  const kept = {
+    clauses: query.clauses.filter(
+      (clause) =>
+        !(
+          clause.alternatives.length === 1 &&
+          clause.alternatives[0]?.negated &&
+          clause.alternatives[0].kind === 'phrase'
+        ),
+    ),
+  };
+  return treeSql(kept, (atom) =>
+    atom.kind === 'phrase'
+      ? sql`plainto_tsquery(${TEXT_SEARCH_CONFIG}, ${atom.text})`
+      : atomSql(atom),
+  );
 }
 
 function treeSql(query: WebQuery, atomToSql: (atom: QueryAtom) => SQL): SQL | undefined {
@@ -35,7 +48,12 @@ function treeSql(query: WebQuery, atomToSql: (atom: QueryAtom) => SQL): SQL | un
       continue;
     }
     const alternatives = clause.alternatives.filter((atom) => !atom.negated).map(atomToSql);
-    if (alternatives.length > 0) required.push(alternatives.length === 1 ? (alternatives[0] as SQL) : sql`(${sql.join(alternatives, sql` || `)})`);
+    if (alternatives.length > 0)
+      required.push(
+        alternatives.length === 1
+          ? (alternatives[0] as SQL)
+          : sql`(${sql.join(alternatives, sql` || `)})`,
+      );
   }
   if (required.length === 0) return undefined;
   return sql`(${sql.join([...required, ...excluded], sql` && `)})`;

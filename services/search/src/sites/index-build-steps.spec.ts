@@ -2,7 +2,10 @@ import type { Database } from '@frenly/db';
 import { runIndexBuildSteps, type IndexBuildStep } from './search-index.repository.js';
 
 /** Steps that record when they start and end on which lane, taking `ms` each. */
-function recordingSteps(specs: { name: string; after?: string[]; ms: number }[], log: string[]): IndexBuildStep[] {
+function recordingSteps(
+  specs: { name: string; after?: string[]; ms: number }[],
+  log: string[],
+): IndexBuildStep[] {
   return specs.map(({ name, after = [], ms }) => ({
     name,
     after,
@@ -31,7 +34,14 @@ describe(runIndexBuildSteps.name, () => {
       log,
     );
     const times = await runIndexBuildSteps(steps, [lane('A'), lane('B')]);
-    expect(Object.keys(times).sort()).toEqual(['analyze', 'index', 'lexicon', 'part 1', 'part 2', 'prepare']);
+    expect(Object.keys(times).sort()).toEqual([
+      'analyze',
+      'index',
+      'lexicon',
+      'part 1',
+      'part 2',
+      'prepare',
+    ]);
     const at = (entry: string) => log.findIndex((line) => line.startsWith(entry));
     // Both parts run at once, on different lanes.
     expect(at('start part 2')).toBeLessThan(at('end part 1'));
@@ -43,7 +53,16 @@ describe(runIndexBuildSteps.name, () => {
 
   it('runs everything one after the other on a single lane', async () => {
     const log: string[] = [];
-    await runIndexBuildSteps(recordingSteps([{ name: 'b', after: ['a'], ms: 1 }, { name: 'a', ms: 1 }], log), [lane('only')]);
+    await runIndexBuildSteps(
+      recordingSteps(
+        [
+          { name: 'b', after: ['a'], ms: 1 },
+          { name: 'a', ms: 1 },
+        ],
+        log,
+      ),
+      [lane('only')],
+    );
     expect(log).toEqual(['start a on only', 'end a', 'start b on only', 'end b']);
   });
 });

@@ -86,10 +86,14 @@ export class SearchIndexRepository {
           and i.indexname not in (select c.conname from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname = 'search')
         order by i.indexname`);
       const earlier = await this.suspended(tx);
-      const definitions = [...earlier, ...current.rows.filter((row) => !earlier.some((kept) => kept.name === row.name))];
+      const definitions = [
+        ...earlier,
+        ...current.rows.filter((row) => !earlier.some((kept) => kept.name === row.name)),
+      ];
       await tx.execute(sql`insert into search.settings (key, value) values (${SUSPENDED_KEY}, ${JSON.stringify(definitions)})
         on conflict (key) do update set value = excluded.value`);
-      for (const { name } of current.rows) await tx.execute(sql.raw(`drop index search."${name.replace(/"/g, '""')}"`));
+      for (const { name } of current.rows)
+        await tx.execute(sql.raw(`drop index search."${name.replace(/"/g, '""')}"`));
       // The indexing trigger is dropped, not disabled: PostgreSQL still collects every inserted
       // row for the transition table of a disabled trigger (a COPY of 1M sites wrote them all
       // to temporary files). Its definition is kept to create it again.
@@ -108,7 +112,9 @@ export class SearchIndexRepository {
 
   /** Index definitions dropped by suspend() and not rebuilt yet. */
   async suspended(executor: Database | Transaction = this.db): Promise<IndexDefinition[]> {
-    const saved = await executor.execute<{ value: string }>(sql`select value from search.settings where key = ${SUSPENDED_KEY}`);
+    const saved = await executor.execute<{ value: string }>(
+      sql`select value from search.settings where key = ${SUSPENDED_KEY}`,
+    );
     return saved.rows[0] ? (JSON.parse(saved.rows[0].value) as IndexDefinition[]) : [];
   }
 
@@ -117,16 +123,25 @@ export class SearchIndexRepository {
    * (one per connection is the fastest); `maintenanceWorkMem` (e.g. '1GB') is the memory each
    * btree build may sort in; GIN builds take GIN_BUILD_MEMORY whatever it is (faster, see there).
    */
-  async finishSteps(options: { parts: number; maintenanceWorkMem: string }): Promise<IndexBuildStep[]> {
+  async finishSteps(options: {
+    parts: number;
+    maintenanceWorkMem: string;
+  }): Promise<IndexBuildStep[]> {
     const definitions = await this.suspended();
-    const memory = /^\d+\s*(kB|MB|GB)$/.test(options.maintenanceWorkMem) ? options.maintenanceWorkMem : '256MB';
+    const memory = /^\d+\s*(kB|MB|GB)$/.test(options.maintenanceWorkMem)
+      ? options.maintenanceWorkMem
+      : '256MB';
     // Best ranks first: the first range goes straight into the index relations, the others
     // into staging tables appended after it, so that table order is static-rank order.
     const bounds = (await this.rankBounds(Math.max(1, Math.trunc(options.parts)))).reverse();
     const partName = (index: number) => `site_index:${index + 1}/${bounds.length}`;
     const appendName = (index: number) => `site_index:append ${index + 1}/${bounds.length}`;
     const parts: IndexBuildStep[] = bounds.flatMap((range, index) => [
-      { name: partName(index), after: [PREPARE_STEP], run: (db: Database) => this.indexRankRange(db, range, index, memory) },
+      {
+        name: partName(index),
+        after: [PREPARE_STEP],
+        run: (db: Database) => this.indexRankRange(db, range, index, memory),
+      },
       ...(index === 0
         ? []
         : [
@@ -141,17 +156,26 @@ export class SearchIndexRepository {
 
     // An index waits for its table's rows: the search index's for the ranges, the lexicon's for the lexicon.
     const rowsOf = (definition: IndexDefinition) =>
-      /ON search\.lexicon /.test(definition.definition) ? ['lexicon'] : /ON search\.sites /.test(definition.definition) ? [] : partNames;
+      /ON search\.lexicon /.test(definition.definition)
+        ? ['lexicon']
+        : /ON search\.sites /.test(definition.definition)
+          ? []
+          : partNames;
     // Biggest first: the whole-document GIN index, then the other GIN indexes, then the btrees.
     const weight = (definition: IndexDefinition) =>
-      (/USING gin/i.test(definition.definition) ? 1 : 0) + (/ON search\.site_bodies /.test(definition.definition) ? 2 : 0);
-    const indexes = [...definitions].sort((a, b) => weight(b) - weight(a) || a.name.localeCompare(b.name));
+      (/USING gin/i.test(definition.definition) ? 1 : 0) +
+      (/ON search\.site_bodies /.test(definition.definition) ? 2 : 0);
+    const indexes = [...definitions].sort(
+      (a, b) => weight(b) - weight(a) || a.name.localeCompare(b.name),
+    );
     const indexSteps = indexes.map((definition) => ({
       name: definition.name,
       after: rowsOf(definition),
       run: (db: Database) =>
         db.transaction(async (tx) => {
-          await tx.execute(sql`select set_config('maintenance_work_mem', ${/USING gin/i.test(definition.definition) ? GIN_BUILD_MEMORY : memory}, true)`);
+          await tx.execute(
+            sql`select set_config('maintenance_work_mem', ${/USING gin/i.test(definition.definition) ? GIN_BUILD_MEMORY : memory}, true)`,
+          );
           await tx.execute(sql.raw(definition.definition));
         }),
     }));
@@ -162,7 +186,12 @@ export class SearchIndexRepository {
         await db.execute(sql.raw(`analyze search.${table}`));
       },
     });
-    const analyzeSteps = [analyze('site_bodies', partNames), analyze('site_heads', partNames), analyze('lexicon', ['lexicon']), analyze('sites', [])];
+    const analyzeSteps = [
+      analyze('site_bodies', partNames),
+      analyze('site_heads', partNames),
+      analyze('lexicon', ['lexicon']),
+      analyze('sites', []),
+    ];
     return [
       { name: PREPARE_STEP, after: [], run: (db) => this.prepareSiteIndex(db, bounds.length) },
       ...parts,
@@ -171,13 +200,22 @@ export class SearchIndexRepository {
       // need. It follows the staged ranges, which end first (they write one table, the first
       // range two), so that their lane builds it while the first range ends and is appended to,
       // instead of waiting for the append (at 1M sites: 21 s of a lane idle).
-      { name: 'lexicon', after: [partName(bounds.length - 1)], run: (db) => this.sites.rebuildLexicon(db) },
+      {
+        name: 'lexicon',
+        after: [partName(bounds.length - 1)],
+        run: (db) => this.sites.rebuildLexicon(db),
+      },
       // Fresh planner statistics, each table's as soon as its rows are final (they do not
       // depend on the indexes), so that no single step is left at the end.
       ...analyzeSteps,
       {
         name: FINISHED_STEP,
-        after: [...partNames, ...indexSteps.map((step) => step.name), 'lexicon', ...analyzeSteps.map((step) => step.name)],
+        after: [
+          ...partNames,
+          ...indexSteps.map((step) => step.name),
+          'lexicon',
+          ...analyzeSteps.map((step) => step.name),
+        ],
         run: async (db) => {
           await db.execute(sql`delete from search.settings where key = ${SUSPENDED_KEY}`);
         },
@@ -198,14 +236,20 @@ export class SearchIndexRepository {
   private async rankBounds(parts: number): Promise<RankRange[]> {
     if (parts === 1) return [{ from: null, to: null }];
     // Where each range starts, as a share of the sites in ascending rank order.
-    const shares = parts === 2 ? [1 - BEST_RANGE_SHARE_OF_TWO] : Array.from({ length: parts - 1 }, (_, k) => (k + 1) / parts);
+    const shares =
+      parts === 2
+        ? [1 - BEST_RANGE_SHARE_OF_TWO]
+        : Array.from({ length: parts - 1 }, (_, k) => (k + 1) / parts);
     const result = await this.db.execute<{ static_rank: number; id: number }>(sql`
       select static_rank, id from (
         select static_rank, id, row_number() over (order by static_rank, id) as position, count(*) over () as total
         from search.sites) ranked
       where position in (select 1 + floor(total * cut)::bigint from unnest(${`{${shares.join(',')}}`}::float8[]) as cut)
       order by static_rank, id`);
-    const cuts: (RankKey | null)[] = result.rows.map((row) => ({ rank: Number(row.static_rank), id: Number(row.id) }));
+    const cuts: (RankKey | null)[] = result.rows.map((row) => ({
+      rank: Number(row.static_rank),
+      id: Number(row.id),
+    }));
     const edges = [null, ...cuts, null];
     return edges.slice(0, -1).map((from, k) => ({ from, to: edges[k + 1] ?? null }));
   }
@@ -217,14 +261,17 @@ export class SearchIndexRepository {
    */
   private async prepareSiteIndex(db: Database, parts: number): Promise<void> {
     await db.transaction(async (tx) => {
-      const saved = await tx.execute<{ value: string }>(sql`select value from search.settings where key = ${SUSPENDED_TRIGGER_KEY}`);
+      const saved = await tx.execute<{ value: string }>(
+        sql`select value from search.settings where key = ${SUSPENDED_TRIGGER_KEY}`,
+      );
       const definition = saved.rows[0]?.value;
       const exists = await tx.execute<{ present: boolean }>(sql`
         select exists (select 1 from pg_trigger where tgrelid = 'search.sites'::regclass and tgname = ${INSERT_TRIGGER}) as present`);
       if (definition && !exists.rows[0]?.present) await tx.execute(sql.raw(definition));
       await tx.execute(sql`delete from search.settings where key = ${SUSPENDED_TRIGGER_KEY}`);
       await tx.execute(sql`truncate search.site_bodies, search.site_heads`);
-      for (let index = 1; index < parts; index += 1) await tx.execute(sql.raw(`drop table if exists ${stageTable(index)}`));
+      for (let index = 1; index < parts; index += 1)
+        await tx.execute(sql.raw(`drop table if exists ${stageTable(index)}`));
       await tx.execute(sql`insert into search.settings (key, value) select ${ORDERED_THROUGH_KEY}, coalesce(max(id), 0)::text from search.sites
         on conflict (key) do update set value = excluded.value`);
     });
@@ -234,12 +281,21 @@ export class SearchIndexRepository {
    * Tokenises the sites of one rank range once, best rank first: the first range into both
    * index relations, the others into a staging table that appendStage adds after it.
    */
-  private async indexRankRange(db: Database, range: RankRange, index: number, workMem: string): Promise<void> {
+  private async indexRankRange(
+    db: Database,
+    range: RankRange,
+    index: number,
+    workMem: string,
+  ): Promise<void> {
     const inRange = sql.join(
       [
         sql`true`,
-        ...(range.from === null ? [] : [sql`(static_rank, id) >= (${range.from.rank}::float8, ${range.from.id}::int)`]),
-        ...(range.to === null ? [] : [sql`(static_rank, id) < (${range.to.rank}::float8, ${range.to.id}::int)`]),
+        ...(range.from === null
+          ? []
+          : [sql`(static_rank, id) >= (${range.from.rank}::float8, ${range.from.id}::int)`]),
+        ...(range.to === null
+          ? []
+          : [sql`(static_rank, id) < (${range.to.rank}::float8, ${range.to.id}::int)`]),
       ],
       sql` and `,
     );
@@ -251,7 +307,11 @@ export class SearchIndexRepository {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', ${workMem}, true)`);
       if (index > 0) {
-        await tx.execute(sql.raw(`create unlogged table ${stageTable(index)} (id int, static_rank float8, domain text, domain_label text, title_key text, v tsvector)`));
+        await tx.execute(
+          sql.raw(
+            `create unlogged table ${stageTable(index)} (id int, static_rank float8, domain text, domain_label text, title_key text, v tsvector)`,
+          ),
+        );
         await tx.execute(sql`insert into ${sql.raw(stageTable(index))} ${documents}`);
         return;
       }
@@ -296,7 +356,10 @@ function stageTable(index: number): string {
  * Runs the steps on the given databases (one lane each), each step as soon as a lane is free
  * and the steps it comes after are done; resolves with each step's duration in ms.
  */
-export async function runIndexBuildSteps(steps: readonly IndexBuildStep[], lanes: readonly Database[]): Promise<Record<string, number>> {
+export async function runIndexBuildSteps(
+  steps: readonly IndexBuildStep[],
+  lanes: readonly Database[],
+): Promise<Record<string, number>> {
   const pending = [...steps];
   const done = new Set<string>();
   const times: Record<string, number> = {};

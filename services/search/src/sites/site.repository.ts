@@ -51,7 +51,13 @@ export interface UpsertOutcome {
 
 type Executor = Database | Transaction;
 
-const indexedColumns = { id: sites.id, url: sites.url, domain: sites.domain, title: sites.title, indexedAt: sites.indexedAt };
+const indexedColumns = {
+  id: sites.id,
+  url: sites.url,
+  domain: sites.domain,
+  title: sites.title,
+  indexedAt: sites.indexedAt,
+};
 
 /** search.sites (and the lexicon derived from it): the only code that reads or writes them. */
 @Injectable()
@@ -60,13 +66,23 @@ export class SiteRepository {
 
   /** Inserts the site, or refreshes its indexed fields when the url is known; keeps scores and votes. */
   async upsertByUrl(entry: SiteIndexEntry): Promise<Site> {
-    const values = { url: entry.url, domain: entry.domain.toLowerCase(), title: entry.title, description: entry.description ?? '' };
+    const values = {
+      url: entry.url,
+      domain: entry.domain.toLowerCase(),
+      title: entry.title,
+      description: entry.description ?? '',
+    };
     const [row] = await this.db
       .insert(sites)
       .values(values)
       .onConflictDoUpdate({
         target: sites.url,
-        set: { domain: values.domain, title: values.title, description: values.description, indexedAt: sql`now()` },
+        set: {
+          domain: values.domain,
+          title: values.title,
+          description: values.description,
+          indexedAt: sql`now()`,
+        },
       })
       .returning();
     if (!row) throw new Error(`upsert of ${entry.url} returned no row`);
@@ -85,11 +101,17 @@ export class SiteRepository {
 
   /** Every catalogued page of a domain, oldest first. */
   findByDomain(domain: string): Promise<Site[]> {
-    return this.db.select().from(sites).where(eq(sites.domain, domain.toLowerCase())).orderBy(asc(sites.id));
+    return this.db
+      .select()
+      .from(sites)
+      .where(eq(sites.domain, domain.toLowerCase()))
+      .orderBy(asc(sites.id));
   }
 
   async isEmpty(): Promise<boolean> {
-    const result = await this.db.execute<{ present: boolean }>(sql`select exists (select 1 from search.sites) as present`);
+    const result = await this.db.execute<{ present: boolean }>(
+      sql`select exists (select 1 from search.sites) as present`,
+    );
     return !result.rows[0]?.present;
   }
 
@@ -103,23 +125,47 @@ export class SiteRepository {
    * bound parameters cost seconds on PGlite); urls already catalogued are left alone.
    * Returns the new sites.
    */
-  async insertNew(tx: Executor, entries: readonly SiteSeedEntry[], source: SiteSource): Promise<IndexedSite[]> {
+  async insertNew(
+    tx: Executor,
+    entries: readonly SiteSeedEntry[],
+    source: SiteSource,
+  ): Promise<IndexedSite[]> {
     if (entries.length === 0) return [];
-    const result = await tx.execute<{ id: number; url: string; domain: string; title: string; indexed_at: Date | string }>(sql`
+    const result = await tx.execute<{
+      id: number;
+      url: string;
+      domain: string;
+      title: string;
+      indexed_at: Date | string;
+    }>(sql`
       insert into search.sites (url, domain, title, description, tags, language, source)
       select url, domain, title, description, coalesce(tags, '{}'::text[]), language, ${source}
       from json_to_recordset(${JSON.stringify(entries)}::json)
         as x(url text, domain text, title text, description text, tags text[], language text)
       on conflict (url) do nothing
       returning id, url, domain, title, indexed_at`);
-    const inserted = result.rows.map((row) => ({ id: Number(row.id), url: row.url, domain: row.domain, title: row.title, indexedAt: new Date(row.indexed_at) }));
-    await this.addToLexicon(tx, inserted.map((site) => site.id));
+    const inserted = result.rows.map((row) => ({
+      id: Number(row.id),
+      url: row.url,
+      domain: row.domain,
+      title: row.title,
+      indexedAt: new Date(row.indexed_at),
+    }));
+    await this.addToLexicon(
+      tx,
+      inserted.map((site) => site.id),
+    );
     return inserted;
   }
 
   /** Inserts or refreshes a crawled page; votes, stakes and analysis stay as they are. */
   async upsertCrawledPage(tx: Transaction, page: CrawledPageEntry): Promise<UpsertOutcome> {
-    const [before] = await tx.select({ title: sites.title }).from(sites).where(eq(sites.url, page.url)).for('update').limit(1);
+    const [before] = await tx
+      .select({ title: sites.title })
+      .from(sites)
+      .where(eq(sites.url, page.url))
+      .for('update')
+      .limit(1);
     const [site] = await tx
       .insert(sites)
       .values({ ...page, source: 'crawl', crawledAt: sql`now()` })
@@ -170,9 +216,19 @@ export class SiteRepository {
    * An analysis result for the site at `url` (canonical): creates the site when missing,
    * otherwise updates it unless it already holds a later analysis.
    */
-  async applyAnalysis(tx: Transaction, url: string, domain: string, event: SiteAnalyzedV1): Promise<UpsertOutcome | undefined> {
+  async applyAnalysis(
+    tx: Transaction,
+    url: string,
+    domain: string,
+    event: SiteAnalyzedV1,
+  ): Promise<UpsertOutcome | undefined> {
     const analyzedAt = new Date(event.analyzedAt);
-    const [before] = await tx.select({ title: sites.title }).from(sites).where(eq(sites.url, url)).for('update').limit(1);
+    const [before] = await tx
+      .select({ title: sites.title })
+      .from(sites)
+      .where(eq(sites.url, url))
+      .for('update')
+      .limit(1);
     const analysis = {
       frenlinessScore: Math.round(event.frenlinessScore),
       trustScore: event.trustScore,
@@ -183,7 +239,14 @@ export class SiteRepository {
     const title = event.title.trim() || domain;
     const [site] = await tx
       .insert(sites)
-      .values({ url, domain, title, description: event.description.trim(), source: 'analysis', ...analysis })
+      .values({
+        url,
+        domain,
+        title,
+        description: event.description.trim(),
+        source: 'analysis',
+        ...analysis,
+      })
       .onConflictDoUpdate({
         target: sites.url,
         set: {
@@ -226,7 +289,9 @@ export class SiteRepository {
   }
 
   async lexiconIsEmpty(): Promise<boolean> {
-    const result = await this.db.execute<{ present: boolean }>(sql`select exists (select 1 from search.lexicon) as present`);
+    const result = await this.db.execute<{ present: boolean }>(
+      sql`select exists (select 1 from search.lexicon) as present`,
+    );
     return !result.rows[0]?.present;
   }
 }

@@ -26,10 +26,18 @@ export class TrendingRepository {
     if (visits.length === 0) return;
     await tx
       .insert(searchQueryVisitors)
-      .values(visits.map((visit) => ({ normalizedQuery: visit.normalizedQuery, visitorHash: visit.visitorHash, lastSeenAt: visit.at })))
+      .values(
+        visits.map((visit) => ({
+          normalizedQuery: visit.normalizedQuery,
+          visitorHash: visit.visitorHash,
+          lastSeenAt: visit.at,
+        })),
+      )
       .onConflictDoUpdate({
         target: [searchQueryVisitors.normalizedQuery, searchQueryVisitors.visitorHash],
-        set: { lastSeenAt: sql`greatest(${searchQueryVisitors.lastSeenAt}, excluded.last_seen_at)` },
+        set: {
+          lastSeenAt: sql`greatest(${searchQueryVisitors.lastSeenAt}, excluded.last_seen_at)`,
+        },
       });
   }
 

@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, SEARCH_SETTINGS, type Clock, type SearchSettings } from '../config/search.settings.js';
+import {
+  CLOCK,
+  SEARCH_SETTINGS,
+  type Clock,
+  type SearchSettings,
+} from '../config/search.settings.js';
 import { mayTrend } from './may-trend.js';
 import { TrendingRepository } from './trending.repository.js';
 
@@ -20,7 +25,8 @@ export class TrendingService {
   trending(): Promise<string[]> {
     const now = this.clock().getTime();
     const { cacheSeconds } = this.settings.trending;
-    if (this.cached && now - this.cached.at < cacheSeconds * 1000 && now >= this.cached.at) return this.cached.list;
+    if (this.cached && now - this.cached.at < cacheSeconds * 1000 && now >= this.cached.at)
+      return this.cached.list;
     const list = this.compute(now);
     this.cached = { at: now, list };
     list.catch(() => (this.cached = undefined));
@@ -36,7 +42,13 @@ export class TrendingService {
     }
     // The writer keeps what may not trend out of the table; this also holds for rows stored
     // before a rule was added (they stay until they leave the window). A few spare rows cover them.
-    const hottest = await this.repository.hottest({ now: new Date(now), windowStart, halfLifeSeconds: halfLifeHours * 3600, minVisitors, limit: size * 2 });
+    const hottest = await this.repository.hottest({
+      now: new Date(now),
+      windowStart,
+      halfLifeSeconds: halfLifeHours * 3600,
+      minVisitors,
+      limit: size * 2,
+    });
     return hottest.filter(mayTrend).slice(0, size);
   }
 }

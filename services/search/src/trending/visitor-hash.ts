@@ -24,14 +24,30 @@ export class VisitorHasher {
 
   async hash(visitor: Visitor): Promise<string> {
     const salt = await this.loadSalt();
-    const [kind, id] = visitor.userId === undefined ? ['network', clientNetwork(visitor.ip)] : ['user', visitor.userId];
-    return createHash('sha256').update(salt).update('\0').update(kind).update('\0').update(id).digest('hex').slice(0, 32);
+    const [kind, id] =
+      visitor.userId === undefined
+        ? ['network', clientNetwork(visitor.ip)]
+        : ['user', visitor.userId];
+    return createHash('sha256')
+      .update(salt)
+      .update('\0')
+      .update(kind)
+      .update('\0')
+      .update(id)
+      .digest('hex')
+      .slice(0, 32);
   }
 
   private loadSalt(): Promise<string> {
     this.salt ??= (async () => {
-      await this.db.insert(searchSettings).values({ key: SALT_KEY, value: randomBytes(32).toString('hex') }).onConflictDoNothing();
-      const [row] = await this.db.select({ value: searchSettings.value }).from(searchSettings).where(eq(searchSettings.key, SALT_KEY));
+      await this.db
+        .insert(searchSettings)
+        .values({ key: SALT_KEY, value: randomBytes(32).toString('hex') })
+        .onConflictDoNothing();
+      const [row] = await this.db
+        .select({ value: searchSettings.value })
+        .from(searchSettings)
+        .where(eq(searchSettings.key, SALT_KEY));
       if (!row) throw new Error('visitor salt missing after insert');
       return row.value;
     })();

@@ -35,7 +35,10 @@ function vocabulary(n: number): { word: string; count: number }[] {
     }
     words.add(word);
   }
-  return [...words].map((word, rank) => ({ word, count: Math.max(1, Math.round(100_000 / (rank + 1))) }));
+  return [...words].map((word, rank) => ({
+    word,
+    count: Math.max(1, Math.round(100_000 / (rank + 1))),
+  }));
 }
 
 function swapMiddle(word: string): string {
@@ -45,7 +48,9 @@ function swapMiddle(word: string): string {
 
 const hasGc = typeof (globalThis as { gc?: unknown }).gc === 'function';
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
-const words = process.env.BENCH_DB_URL ? await fromDatabase(process.env.BENCH_DB_URL) : vocabulary(WORDS);
+const words = process.env.BENCH_DB_URL
+  ? await fromDatabase(process.env.BENCH_DB_URL)
+  : vocabulary(WORDS);
 
 /** search.lexicon as SpellingRepository reads it, with the time of its two statements. */
 async function fromDatabase(url: string): Promise<{ word: string; count: number }[]> {
@@ -53,11 +58,17 @@ async function fromDatabase(url: string): Promise<{ word: string; count: number 
   await client.connect();
   try {
     let t = performance.now();
-    await client.query('select count(*)::int as words, coalesce(sum(sites), 0)::float8 as uses from search.lexicon');
+    await client.query(
+      'select count(*)::int as words, coalesce(sum(sites), 0)::float8 as uses from search.lexicon',
+    );
     const versionMs = performance.now() - t;
     t = performance.now();
-    const { rows } = await client.query<{ word: string; sites: number }>('select word, sites from search.lexicon');
-    console.log(`search.lexicon: version ${versionMs.toFixed(0)} ms, ${rows.length} words read in ${(performance.now() - t).toFixed(0)} ms`);
+    const { rows } = await client.query<{ word: string; sites: number }>(
+      'select word, sites from search.lexicon',
+    );
+    console.log(
+      `search.lexicon: version ${versionMs.toFixed(0)} ms, ${rows.length} words read in ${(performance.now() - t).toFixed(0)} ms`,
+    );
     return rows.map((row) => ({ word: row.word, count: Number(row.sites) }));
   } finally {
     await client.end();
@@ -76,7 +87,9 @@ const buildCpuMs = (cpu.user + cpu.system) / 1000;
 gc();
 const heapMb = (memory() - heapBefore) / 2 ** 20;
 
-const lookups = words.filter((_, i) => i % Math.max(1, Math.floor(WORDS / 1000)) === 0).map((w) => swapMiddle(w.word));
+const lookups = words
+  .filter((_, i) => i % Math.max(1, Math.floor(WORDS / 1000)) === 0)
+  .map((w) => swapMiddle(w.word));
 const times: number[] = [];
 let found = 0;
 for (const typo of lookups) {
@@ -86,7 +99,8 @@ for (const typo of lookups) {
   if (suggestions.length > 0) found += 1;
 }
 times.sort((a, b) => a - b);
-const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(3);
+const pct = (p: number) =>
+  times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(3);
 console.log(
   `${index.size} words (mean length ${meanLength.toFixed(1)}): build ${buildMs.toFixed(0)} ms (CPU ${buildCpuMs.toFixed(0)} ms), memory +${heapMb.toFixed(0)} MB` +
     (hasGc ? '' : ' (run with --expose-gc for a settled figure)') +

@@ -1,10 +1,28 @@
 import type { PageFacts, TextSegment } from '../scan/page-facts.js';
 
-const PROSE_CONTAINERS = new Set(['p', 'li', 'blockquote', 'dd', 'td', 'div', 'section', 'article', 'main', 'figcaption', 'body', 'pre', 'center', 'details', 'summary']);
+const PROSE_CONTAINERS = new Set([
+  'p',
+  'li',
+  'blockquote',
+  'dd',
+  'td',
+  'div',
+  'section',
+  'article',
+  'main',
+  'figcaption',
+  'body',
+  'pre',
+  'center',
+  'details',
+  'summary',
+]);
 
 /** The page's prose: text blocks of five words or more outside navigation, headers and footers. */
 export function proseBlocks(facts: PageFacts): TextSegment[] {
-  return facts.segments.filter((segment) => !segment.inChrome && segment.words >= 5 && PROSE_CONTAINERS.has(segment.container));
+  return facts.segments.filter(
+    (segment) => !segment.inChrome && segment.words >= 5 && PROSE_CONTAINERS.has(segment.container),
+  );
 }
 
 /** Words of prose (the content a visitor came for). */

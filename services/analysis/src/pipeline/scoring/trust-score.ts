@@ -30,7 +30,9 @@ export function communityIsNegative(community: CommunitySignals | null): boolean
   const votes = community.upvotes + community.downvotes;
   const downShare = votes === 0 ? 0 : community.downvotes / votes;
   const votesNegative = votes >= MIN_VOTES_FOR_BALANCE && downShare >= 0.7;
-  const stakesNegative = community.concernTotal >= MIN_CONCERN_FOR_BALANCE && community.concernTotal >= 2 * community.supportTotal;
+  const stakesNegative =
+    community.concernTotal >= MIN_CONCERN_FOR_BALANCE &&
+    community.concernTotal >= 2 * community.supportTotal;
   return votesNegative || stakesNegative;
 }
 
@@ -41,7 +43,18 @@ export function communityIsNegative(community: CommunitySignals | null): boolean
  */
 export function deriveTrustScore(inputs: TrustInputs): TrustScore {
   const negative = communityIsNegative(inputs.community);
-  if (inputs.frenlinessScore < 40 || !inputs.verifiedHttps || inputs.manipulativePatterns >= 3 || negative) return 'low';
-  if (inputs.frenlinessScore >= 75 && inputs.securityScore >= 60 && inputs.manipulativePatterns === 0) return 'high';
+  if (
+    inputs.frenlinessScore < 40 ||
+    !inputs.verifiedHttps ||
+    inputs.manipulativePatterns >= 3 ||
+    negative
+  )
+    return 'low';
+  if (
+    inputs.frenlinessScore >= 75 &&
+    inputs.securityScore >= 60 &&
+    inputs.manipulativePatterns === 0
+  )
+    return 'high';
   return 'medium';
 }

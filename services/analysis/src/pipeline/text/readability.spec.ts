@@ -13,7 +13,10 @@ describe(measureReadability.name, () => {
   });
 
   it('rates plain short sentences easier than long academic ones', () => {
-    const plain = Array.from({ length: 8 }, () => 'The cat sat on the mat. It was warm. We like the sun.');
+    const plain = Array.from(
+      { length: 8 },
+      () => 'The cat sat on the mat. It was warm. We like the sun.',
+    );
     const dense = Array.from(
       { length: 8 },
       () =>

@@ -48,7 +48,9 @@ export class PushSubscriptionCreateDto implements PushSubscriptionRequest {
   )
   @Min(0)
   // The latest instant a Date can hold: a larger number is no time at all (found by the fuzzer).
-  @Max(MAX_DATE_MS, { message: 'expirationTime must be a time a Date can hold (at most 8.64e15 ms)' })
+  @Max(MAX_DATE_MS, {
+    message: 'expirationTime must be a time a Date can hold (at most 8.64e15 ms)',
+  })
   expirationTime?: number | null;
 
   @IsDefined({ message: 'keys is required (with p256dh and auth)' })

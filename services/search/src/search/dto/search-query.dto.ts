@@ -1,10 +1,25 @@
 import { Transform } from 'class-transformer';
-import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_LENGTH, type SearchRequest } from '@frenly/contracts';
+import {
+  IsDefined,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import {
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_LIMIT_MAX,
+  SEARCH_QUERY_MAX_LENGTH,
+  type SearchRequest,
+} from '@frenly/contracts';
 import { IsPlainText } from './plain-text.js';
 
 // Only plain decimal digits become numbers; anything else stays as sent and fails @IsInt.
-const toInteger = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d{1,9}$/.test(value.trim()) ? Number(value) : value);
+const toInteger = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d{1,9}$/.test(value.trim()) ? Number(value) : value;
 
 /** Query string of GET /api/search. */
 export class SearchQueryDto implements SearchRequest {
@@ -12,8 +27,13 @@ export class SearchQueryDto implements SearchRequest {
   @IsString({ message: 'q must be a single string' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsNotEmpty({ message: 'q must not be blank' })
-  @MaxLength(SEARCH_QUERY_MAX_LENGTH, { message: `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters` })
-  @IsPlainText({ message: 'q must not contain control characters (such as NUL, tab or line breaks) or unpaired surrogates' })
+  @MaxLength(SEARCH_QUERY_MAX_LENGTH, {
+    message: `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`,
+  })
+  @IsPlainText({
+    message:
+      'q must not contain control characters (such as NUL, tab or line breaks) or unpaired surrogates',
+  })
   q!: string;
 
   @IsOptional()
