@@ -11,6 +11,13 @@ export const BROWSER_ONLY_CHECKS: readonly NotCheckedEntry['what'][] = [
   'Whether what you type is sent before you submit (key logging)',
   'Session recording scripts',
   'Accessibility of the page as drawn: colour contrast, target size, ARIA',
+  // The rendered-design detectors (browser/design-findings.ts): the HTML tier only guesses the
+  // consent banner from its scripts and reads countdown wording, never how they behave.
+  'How many clicks rejecting cookies takes on the cookie banner as shown',
+  'Whether trackers load before you make a cookie choice',
+  'Whether a countdown timer starts over when the page is reloaded',
+  'Paid add-ons or marketing consent ticked in advance',
+  'Decline or reject buttons drawn much less visibly than accept',
   'A screenshot of the first screen',
 ];
 

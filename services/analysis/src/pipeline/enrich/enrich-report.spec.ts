@@ -361,4 +361,19 @@ describe(withoutBrowser.name, () => {
     ).toBe(true);
     expect(report.evidence.checks.every((entry) => entry.seenBy === 'html')).toBe(true);
   });
+
+  it('names the rendered-design checks an HTML-only report did not make', async () => {
+    const report = withoutBrowser(await plainShopReport(URL_), 'failed', 'The visit failed.');
+    const what = report.notChecked?.map((entry) => entry.what) ?? [];
+    // One entry for each thing designFindings can say: reject depth, trackers before consent,
+    // a countdown that restarts, options ticked in advance, a de-emphasised decline.
+    for (const detector of [
+      /clicks rejecting cookies takes/,
+      /trackers load before you make a cookie choice/,
+      /countdown timer starts over/,
+      /ticked in advance/,
+      /less visibly than accept/,
+    ])
+      expect(what).toContainEqual(expect.stringMatching(detector));
+  });
 });
