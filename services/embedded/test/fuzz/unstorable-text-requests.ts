@@ -15,6 +15,12 @@ const QUERIES: Readonly<Record<string, Record<string, string>>> = {
 
 /** A site that exists in a fresh runtime (the seeded catalogue starts at 1). */
 const SITE_ID = '1';
+/** An analysis id is a UUID (this one names no analysis: a valid request answers 404). */
+const ANALYSIS_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The valid `{id}` of a route: an analysis's UUID, or a site's id. */
+const validIdFor = (route: ApiRoute): string =>
+  route.path.startsWith('/api/analyses/') ? ANALYSIS_ID : SITE_ID;
 
 export interface TextSlot {
   readonly route: ApiRoute;
@@ -68,13 +74,13 @@ export function unstorableTextFor(slot: TextSlot): fc.Arbitrary<string> {
 
 /** The route's valid request (signed in), as the control of the text slots. */
 export function validRequestFor(route: ApiRoute): FuzzRequest {
-  return requestWithText({ route, in: 'path', field: ['id'] }, SITE_ID);
+  return requestWithText({ route, in: 'path', field: ['id'] }, validIdFor(route));
 }
 
 /** The route's valid request (signed in), with `text` in `slot`. */
 export function requestWithText(slot: TextSlot, text: string): FuzzRequest {
   const { route } = slot;
-  const params: Record<string, string> = { id: SITE_ID };
+  const params: Record<string, string> = { id: validIdFor(route) };
   if (slot.in === 'path') params[slot.field[0]!] = text;
   const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
     encodeURIComponent(params[name] ?? 'x'),
