@@ -89,7 +89,8 @@ export function clarityChecks(facts: PageFacts): CheckResult[] {
     id: 'clarity.content-present',
     score: linear(proseWordCount, 150, 20),
     detail: `${proseWordCount} words of prose.`,
-    fix: 'Say in words what the page offers: there is almost no readable text.',
+    // The count, not a verdict: 75 words is little prose, not "almost no readable text".
+    fix: `Say in words what the page offers: it has only ${plural(proseWordCount, 'word')} of prose.`,
   });
   return results;
 }
