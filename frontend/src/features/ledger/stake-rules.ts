@@ -14,7 +14,7 @@ export const DEFAULT_STAKE_TYPE: StakeType = 'support';
 export const FALLBACK_STAKE_MAX = 1000;
 export { STAKE_MESSAGE_MAX, STAKE_MIN_AMOUNT };
 
-/** The input coerces invalid or lower values to 1 when it loses focus (spec §5). */
+/** The input coerces invalid or lower values to 1 (spec §5), once a submit has refused them. */
 export function coerceStakeAmount(raw: string): number {
   const parsed = Number.parseInt(raw, 10);
   return Number.isFinite(parsed) && parsed >= STAKE_MIN_AMOUNT ? parsed : STAKE_MIN_AMOUNT;

@@ -48,26 +48,36 @@ describe('Stake Your Bamboo', () => {
     expect(d.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
-  it('coerces an invalid or low amount to 1', async () => {
+  it('keeps a typed low amount until a submit refuses it (a click blurs the field first)', async () => {
     const { actor, dialog } = await openDialog();
     const amount = within(dialog).getByLabelText<HTMLInputElement>('Stake Amount');
     await actor.clear(amount);
     await actor.type(amount, '-3');
     await actor.tab();
-    expect(amount.value).toBe('1');
+    expect(amount.value).toBe('-3');
   });
 
-  it.each(['0', '-5', ''])(
-    'refuses a typed amount of %j with the Invalid Amount toast, sending nothing',
-    async (typed) => {
+  it.each([
+    ['0', 'click'],
+    ['-5', 'click'],
+    ['', 'click'],
+    ['0', 'Enter'],
+    ['-5', 'Enter'],
+    ['', 'Enter'],
+  ])(
+    'refuses a typed amount of %j sent by %s with the Invalid Amount toast, sending nothing',
+    async (typed, how) => {
       const { actor, dialog, server } = await openDialog();
       const amount = within(dialog).getByLabelText<HTMLInputElement>('Stake Amount');
       await actor.clear(amount);
       if (typed) await actor.type(amount, typed);
-      await actor.type(amount, '{Enter}');
+      if (how === 'click')
+        await actor.click(within(dialog).getByRole('button', { name: 'Stake Bamboo' }));
+      else await actor.type(amount, '{Enter}');
       expect(await screen.findByText('Please enter a valid stake amount.')).toBeTruthy();
       expect(screen.getByText('Invalid Amount')).toBeTruthy();
       expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+      // Coerced to the least stake once refused: a second submit knowingly stakes it.
       expect(amount.value).toBe('1');
     },
   );

@@ -73,7 +73,9 @@ function StakeForm({ site, onDone }: { site: StakeTarget; onDone: () => void }) 
     const rejection = stakeRejection(typedStakeAmount(amountText), user);
     if (rejection) {
       toast(rejection);
-      // The field shows the coerced amount, so a second submit knowingly stakes it.
+      // Coerced only now, not on blur: a click on "Stake Bamboo" blurs the field first, which
+      // would turn a typed 0 into 1 and stake it. The field shows the coerced amount, so a
+      // second submit knowingly stakes it.
       setAmountText(String(amount));
       return;
     }
@@ -129,7 +131,6 @@ function StakeForm({ site, onDone }: { site: StakeTarget; onDone: () => void }) 
             step={1}
             value={amountText}
             onChange={(e) => setAmountText(e.target.value)}
-            onBlur={() => setAmountText(String(amount))}
           />
           <p className="flex items-center gap-1.5 text-sm text-slate-600">
             <LeafIcon aria-hidden="true" className="size-4 text-emerald-700" />
