@@ -24,6 +24,7 @@ import { BrowserAnalysisProcessor } from './analyses/browser-analysis.processor.
 import { BrowserAnalysisRunner } from './analyses/browser-analysis.runner.js';
 import { BrowserTierProvider } from './analyses/browser-tier.provider.js';
 import { ScreenshotsRepository } from './analyses/screenshots.repository.js';
+import { CrawledBrowserVisits } from './analyses/crawled-browser-visits.js';
 import { CrawledPageAnalysis } from './analyses/crawled-page-analysis.js';
 import { SiteCrawledConsumer } from './consumers/site-crawled.consumer.js';
 import { AnalyzeController } from './analyze/analyze.controller.js';
@@ -88,6 +89,7 @@ export class AnalysisModule {
         ScreenshotsRepository,
         AnalysesService,
         CrawledPageAnalysis,
+        CrawledBrowserVisits,
         SiteCrawledConsumer,
         AnalyzeService,
         ReframeService,

@@ -1,4 +1,5 @@
 import type { Resolver } from '@frenly/safe-fetch';
+import { BROWSER_TIER_DEFAULTS } from './browser/browser-tier.config.js';
 
 /** An OpenAI-compatible chat-completions endpoint (api.openai.com, a local server…). */
 export interface LlmSettings {
@@ -61,6 +62,11 @@ export interface AnalysisSettings {
    * so both runtimes run it where Chromium is installed; tests that do not need it stay fast.
    */
   readonly browser: BrowserTierSettings;
+  /**
+   * Sites found by the crawler that the browser tier visits per minute, across every analysis
+   * process (crawled-browser-visits.ts); 0 = none. Nothing is visited while `browser` is off.
+   */
+  readonly crawledBrowserSitesPerMinute: number;
   /** Consumer groups (tests use unique ones). */
   readonly siteRefsGroup: string;
   readonly communityGroup: string;
@@ -88,6 +94,7 @@ export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
   fetchCa: undefined,
   llm: null,
   browser: { chromiumPath: undefined, poolSize: 0, pageBudgetMs: 15_000 },
+  crawledBrowserSitesPerMinute: BROWSER_TIER_DEFAULTS.crawledSitesPerMinute,
   siteRefsGroup: 'analysis.site-refs',
   communityGroup: 'analysis.community',
   relayPollIntervalMs: 1_000,
@@ -112,11 +119,15 @@ export function resolveAnalysisSettings(
     'maxAnalysesPerUser',
     'maxRunningPerUser',
     'maxRunningPerHost',
+    'crawledBrowserSitesPerMinute',
   ] as const) {
     const value = settings[key];
     if (
       !Number.isInteger(value) ||
-      value < (key === 'cacheTtlMs' || key === 'siteIdWaitMs' ? 0 : 1)
+      value <
+        (key === 'cacheTtlMs' || key === 'siteIdWaitMs' || key === 'crawledBrowserSitesPerMinute'
+          ? 0
+          : 1)
     ) {
       throw new Error(`Analysis setting ${key} must be a whole number (got ${value})`);
     }

@@ -1,24 +1,28 @@
 // The HTML tier of a page the crawler already fetched (search.site-crawled): no second fetch.
 // Stored and announced like an on-demand analysis (same row, same site-analyzed event), with
-// the site id the crawler knew, so the live card of that site updates.
+// the site id the crawler knew, so the live card of that site updates; the browser tier follows
+// at a configured rate.
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, type AnalysisEngine } from '@frenly/contracts';
+import type { AnalysisEngine } from '@frenly/contracts';
 import type { Database } from '@frenly/db';
 import type { CrawledPageSnapshot, EnqueueOptions } from '@frenly/jobs';
-import { makeEvent } from '@frenly/events';
 import { DATABASE } from '@frenly/platform';
 import { performance } from 'node:perf_hooks';
 import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
 import { AnalysisOutbox } from '../outbox/analysis-outbox.js';
+import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { analyzePage } from '../pipeline/analyze-page.js';
+import { withBrowserPending, withoutBrowser } from '../pipeline/enrich/index.js';
 import type { PageSnapshot } from '../pipeline/snapshot.js';
 import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
 import { CommunityRepository } from '../sites/community.repository.js';
-import { analysisDataOf } from './analysis-data.js';
 import { analysisFairness, BACKGROUND_PRIORITY } from './analysis-fairness.js';
-import { AnalysesRepository } from './analyses.repository.js';
+import { AnalysesRepository, reportOf } from './analyses.repository.js';
+import { BrowserAnalysisJobs } from './browser-analysis.jobs.js';
+import { CrawledBrowserVisits, hasFreshBrowserVisit } from './crawled-browser-visits.js';
+import { siteAnalyzedEvent } from './site-analyzed-event.js';
 
 /** Fairness groups crawled pages are spread over (see crawledAnalysisOptions). */
 export const CRAWLED_GROUPS = 4;
@@ -63,59 +67,56 @@ export function snapshotOf(url: string, crawled: CrawledPageSnapshot): PageSnaps
 export class CrawledPageAnalysis {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
     private readonly catalog: TrackerCatalog,
     private readonly analyses: AnalysesRepository,
     private readonly community: CommunityRepository,
     private readonly outbox: AnalysisOutbox,
     private readonly metrics: AnalysisMetrics,
+    private readonly browserVisits: CrawledBrowserVisits,
+    private readonly browserJobs: BrowserAnalysisJobs,
   ) {}
 
-  /** Analyses the crawled copy of `url` (canonical); returns the stored row's id. */
+  /**
+   * Analyses the crawled copy of `url` (canonical); returns the stored row's id. When the budget
+   * allows (crawled-browser-visits.ts), the browser tier then visits the site as background work;
+   * otherwise the report says what was not checked and why.
+   */
   async run(url: string, crawled: CrawledPageSnapshot): Promise<string> {
-    // A newer analysis of the same page (on demand, or from a later crawl) already says more.
     const latest = await this.analyses.latestFor(url);
-    if (
-      latest?.status === 'completed' &&
-      latest.createdAt.getTime() >= Date.parse(crawled.fetchedAt)
-    )
-      return latest.id;
+    if (latest?.status === 'completed') {
+      // A newer analysis of the same page (on demand, or from a later crawl) already says more;
+      // so does a fresh report with a real browser's findings, which this copy would hide.
+      if (latest.createdAt.getTime() >= Date.parse(crawled.fetchedAt)) return latest.id;
+      if (hasFreshBrowserVisit({ ...latest, report: reportOf(latest) }, this.settings.cacheTtlMs))
+        return latest.id;
+    }
 
     const started = performance.now();
     const community = await this.community.totalsOf(crawled.siteId);
-    const report = analyzePage(snapshotOf(url, crawled), this.catalog, community);
+    const html = analyzePage(snapshotOf(url, crawled), this.catalog, community);
     const engine: AnalysisEngine = 'heuristic';
     const durationMs = Math.round(performance.now() - started);
     this.metrics.duration.observe({ stage: 'pipeline' }, durationMs / 1000);
+    const notVisited = await this.browserVisits.reasonNotToVisit(url);
+    const report =
+      notVisited === null
+        ? withBrowserPending(html)
+        : withoutBrowser(html, 'unavailable', notVisited);
     const row = await this.db.transaction(async (tx) => {
       const stored = await this.analyses.insertCompleted(tx, { url, engine, report, durationMs });
       await this.outbox.write(tx, [
-        makeEvent(Topics.SiteAnalyzed, url, {
+        siteAnalyzedEvent(
           url,
-          domain: report.domain,
-          title: report.title,
-          description: report.description,
-          frenlinessScore: report.frenlinessScore,
-          trustScore: report.trustScore,
-          isVerified: report.isVerified,
-          uxScore: report.uxScore,
-          analysisData: analysisDataOf(report, {
-            engine,
-            analyzedAt: stored.createdAt.toISOString(),
-            analysisId: stored.id,
-            evidence: 'compact',
-          }),
-          engine,
-          analyzedAt: stored.createdAt.toISOString(),
-          analysisId: stored.id,
-          finalUrl: report.finalUrl,
-          scoringVersion: report.scoringVersion,
-          language: report.language,
-          siteId: crawled.siteId,
-        }),
+          report,
+          { id: stored.id, engine, analyzedAt: stored.createdAt },
+          crawled.siteId,
+        ),
       ]);
       return stored;
     });
     this.outbox.committed();
+    if (notVisited === null) await this.browserJobs.schedule(row.id, url, { kind: 'background' });
     this.metrics.analyses.inc({ outcome: 'completed', engine });
     return row.id;
   }

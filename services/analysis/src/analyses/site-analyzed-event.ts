@@ -10,6 +10,8 @@ export function siteAnalyzedEvent(
   url: string,
   report: AnalysisReport,
   analysis: { readonly id: string; readonly engine: AnalysisEngine; readonly analyzedAt: Date },
+  /** The catalogue's id of the site, when known (a crawled page): its live card updates. */
+  siteId?: number,
 ) {
   const analyzedAt = analysis.analyzedAt.toISOString();
   return makeEvent(
@@ -36,6 +38,7 @@ export function siteAnalyzedEvent(
       finalUrl: report.finalUrl,
       scoringVersion: report.scoringVersion,
       language: report.language,
+      ...(siteId === undefined ? {} : { siteId }),
     },
     requestEventHeaders(),
   );

@@ -3,12 +3,20 @@ import { browserTierVars } from './browser-tier.config.js';
 import { BrowserTier } from './browser-tier.js';
 
 describe('browser tier configuration', () => {
-  it('defaults to one browser, a 15 s page budget and Chromium found automatically', () => {
+  it('defaults to one browser, a 15 s page budget, 4 crawled sites a minute and Chromium found automatically', () => {
     expect(loadConfig(browserTierVars, {})).toEqual({
       FRENLY_CHROMIUM_PATH: undefined,
       BROWSER_POOL_SIZE: 1,
       BROWSER_PAGE_BUDGET_MS: 15_000,
+      BROWSER_CRAWL_SITES_PER_MINUTE: 4,
     });
+    expect(
+      loadConfig(browserTierVars, { BROWSER_CRAWL_SITES_PER_MINUTE: '0' })
+        .BROWSER_CRAWL_SITES_PER_MINUTE,
+    ).toBe(0);
+    expect(() => loadConfig(browserTierVars, { BROWSER_CRAWL_SITES_PER_MINUTE: '-1' })).toThrow(
+      /BROWSER_CRAWL_SITES_PER_MINUTE/,
+    );
     expect(() => loadConfig(browserTierVars, { BROWSER_POOL_SIZE: '9' })).toThrow(
       /BROWSER_POOL_SIZE must be between 0 and 8/,
     );

@@ -5,6 +5,9 @@ export const BROWSER_TIER_DEFAULTS = {
   poolSize: 1,
   pageBudgetMs: 15_000,
   maxTransferBytes: 30 * 1024 * 1024,
+  // A visit keeps one of 2 cores busy for ~6 s: 4 a minute leaves most of a one-browser pool
+  // to the people who ask for analyses.
+  crawledSitesPerMinute: 4,
 } as const;
 
 /**
@@ -30,6 +33,14 @@ export const browserTierVars = {
       default: BROWSER_TIER_DEFAULTS.pageBudgetMs,
       min: 1_000,
       max: 120_000,
+    },
+  ),
+  BROWSER_CRAWL_SITES_PER_MINUTE: env.int(
+    'Sites found by the crawler that the browser tier visits per minute (all analysis processes together), always after the visits people asked for; 0 = crawled sites get the HTML tier only',
+    {
+      default: BROWSER_TIER_DEFAULTS.crawledSitesPerMinute,
+      min: 0,
+      max: 600,
     },
   ),
 };

@@ -121,7 +121,7 @@ export class BrowserTier {
 
   /** Options from validated configuration, once `availability` said yes. */
   static optionsFrom(
-    config: BrowserTierConfig & {
+    config: Omit<BrowserTierConfig, 'BROWSER_CRAWL_SITES_PER_MINUTE'> & {
       readonly FRENLY_FETCH_ALLOWLIST: readonly string[];
       readonly FRENLY_RESOLVE: readonly string[];
     },

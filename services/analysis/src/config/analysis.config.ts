@@ -106,6 +106,7 @@ export function analysisSettingsFromConfig(
       poolSize: config.BROWSER_POOL_SIZE,
       pageBudgetMs: config.BROWSER_PAGE_BUDGET_MS,
     },
+    crawledBrowserSitesPerMinute: config.BROWSER_CRAWL_SITES_PER_MINUTE,
     llm: config.OPENAI_API_KEY
       ? {
           apiKey: config.OPENAI_API_KEY,

@@ -29,6 +29,11 @@ export const BrowserUnavailableReasons = {
     'This Frenly server has no browser installed to visit pages with, so only the page’s HTML was read.',
   failed: 'The page could not be visited in a real browser, so only its HTML was read.',
   timedOut: 'The visit in a real browser did not finish in time, so only the page’s HTML was read.',
+  // Sites Frenly's crawler found, analysed without anyone asking (crawled-browser-visits.ts).
+  crawledOff:
+    'This Frenly server does not visit the sites its crawler finds in a real browser, so only the page’s HTML was read.',
+  crawledOverBudget:
+    'Frenly visits only a limited number of the sites its crawler finds in a real browser each minute, and this one was not among them, so only the page’s HTML was read.',
 } as const;
 
 /** A report a browser-tier job will enrich: every finding so far was read from the HTML. */
