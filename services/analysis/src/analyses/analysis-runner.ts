@@ -21,6 +21,7 @@ import { AnalysesRepository, type AnalysisRow } from './analyses.repository.js';
 import type { AnalysisRequester } from './analysis-fairness.js';
 import { BrowserAnalysisJobs } from './browser-analysis.jobs.js';
 import { BrowserTierProvider } from './browser-tier.provider.js';
+import { owesAPersonAVisit } from './crawled-browser-visits.js';
 import { siteAnalyzedEvent } from './site-analyzed-event.js';
 
 @Injectable()
@@ -57,7 +58,12 @@ export class AnalysisRunner {
   ): Promise<string> {
     // A worker elsewhere may have just finished this URL (the job id only de-duplicates per round).
     const recent = await this.analyses.latestFor(url);
-    if (recent && isFresh(recent, this.settings)) return recent.id;
+    if (
+      recent &&
+      isFresh(recent, this.settings) &&
+      !(requester.kind === 'user' && owesAPersonAVisit(recent, this.browserTier.available))
+    )
+      return recent.id;
 
     const started = performance.now();
     let snapshot;

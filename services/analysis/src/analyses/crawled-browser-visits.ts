@@ -8,6 +8,7 @@ import { JOB_QUEUE, type FrenlyJobQueue } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { BrowserUnavailableReasons } from '../pipeline/enrich/index.js';
 import type { AnalysisReport } from '../pipeline/report.js';
+import { reportOf, type AnalysisRow } from './analyses.repository.js';
 import { BrowserTierProvider } from './browser-tier.provider.js';
 
 /** The rolling window of the rate: a slot taken for a site is given back a minute later. */
@@ -28,6 +29,21 @@ export function hasFreshBrowserVisit(
     return now - Date.parse(browser.checkedAt) < cacheTtlMs;
   if (browser?.state === 'pending') return now - row.createdAt.getTime() < cacheTtlMs;
   return false;
+}
+
+/**
+ * Whether a stored analysis lacks a browser visit only because the crawler's budget (or its rate
+ * of 0) left it out: a person who asks for the site is then owed one, where the tier runs, even
+ * while the report is fresh.
+ */
+export function owesAPersonAVisit(row: AnalysisRow, browserAvailable: boolean): boolean {
+  if (!browserAvailable || row.status !== 'completed') return false;
+  const browser = reportOf(row).browser;
+  const reason = browser?.state === 'unavailable' ? browser.reason : undefined;
+  return (
+    reason === BrowserUnavailableReasons.crawledOverBudget ||
+    reason === BrowserUnavailableReasons.crawledOff
+  );
 }
 
 @Injectable()

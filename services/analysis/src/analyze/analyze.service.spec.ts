@@ -19,6 +19,8 @@ import {
 import { AnalysisError } from '../analysis.errors.js';
 import { DEFAULT_ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { AnalysesRepository } from '../analyses/analyses.repository.js';
+import { BrowserTierProvider } from '../analyses/browser-tier.provider.js';
+import { BrowserUnavailableReasons, withoutBrowser } from '../pipeline/enrich/index.js';
 import { PageFetcher } from '../fetching/page-fetcher.js';
 import type { AnalysisReport } from '../pipeline/report.js';
 import { CommunityRepository } from '../sites/community.repository.js';
@@ -41,7 +43,7 @@ beforeAll(async () => {
   report = await plainShopReport(URL_);
 });
 
-function setup() {
+function setup(browserAvailable = true) {
   const jobs = fakeOf<FrenlyJobQueue>();
   const analyses = fakeOf<AnalysesRepository>();
   const fetcher = fakeOf<PageFetcher>();
@@ -74,6 +76,7 @@ function setup() {
     community,
     siteIds,
     metrics,
+    fakeOf<BrowserTierProvider>({ available: browserAvailable }),
     logger,
   );
   return { sut, jobs, analyses, fetcher, community, siteIds, metrics, lines, release, fresh };
@@ -187,6 +190,45 @@ describe(AnalyzeService.name, () => {
       expect(answer.analyzedAt).toBe(fresh.createdAt.toISOString());
       expect(await counted(metrics.cacheHits, { kind: 'completed' })).toBe(1);
       expect(await counted(metrics.cacheMisses)).toBe(0);
+    });
+
+    it('runs a job for a fresh crawled report that only the crawler’s budget kept from a real browser', async () => {
+      for (const reason of [
+        BrowserUnavailableReasons.crawledOverBudget,
+        BrowserUnavailableReasons.crawledOff,
+      ]) {
+        const { sut, analyses, jobs } = setup(true);
+        analyses.latestFor.mockResolvedValue(
+          factory.completedRow(withoutBrowser(report, 'unavailable', reason), {
+            id: 'crawled',
+            createdAt: factory.ageOf(1),
+          }),
+        );
+        const answer = await sut.analyze(URL_, USER);
+        expect(jobs.enqueueAndWait.mock.calls[0]![2].jobId).toBe(
+          stableJobId('analyze', `${URL_} crawled`),
+        );
+        expect(answer.cached).toBe(false);
+      }
+    });
+
+    it('serves that report from the cache where no browser runs, and one the server could not visit', async () => {
+      const crawled = factory.completedRow(
+        withoutBrowser(report, 'unavailable', BrowserUnavailableReasons.crawledOverBudget),
+        { id: 'crawled', createdAt: factory.ageOf(1) },
+      );
+      const off = setup(false);
+      off.analyses.latestFor.mockResolvedValue(crawled);
+      expect((await off.sut.analyze(URL_, USER)).cached).toBe(true);
+      const noChromium = setup(true);
+      noChromium.analyses.latestFor.mockResolvedValue(
+        factory.completedRow(
+          withoutBrowser(report, 'unavailable', BrowserUnavailableReasons.noChromium),
+          { id: 'html-only', createdAt: factory.ageOf(1) },
+        ),
+      );
+      expect((await noChromium.sut.analyze(URL_, USER)).cached).toBe(true);
+      expect(noChromium.jobs.enqueueAndWait).not.toHaveBeenCalled();
     });
 
     it('answers a fresh failure again without a job, with its code', async () => {

@@ -7,6 +7,8 @@ import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.j
 import { AnalysesRepository, reportOf, type AnalysisRow } from '../analyses/analyses.repository.js';
 import { analysisFairness } from '../analyses/analysis-fairness.js';
 import { isFresh } from '../analyses/analysis-runner.js';
+import { BrowserTierProvider } from '../analyses/browser-tier.provider.js';
+import { owesAPersonAVisit } from '../analyses/crawled-browser-visits.js';
 import { PageFetcher } from '../fetching/page-fetcher.js';
 import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
 import { CommunityRepository } from '../sites/community.repository.js';
@@ -27,6 +29,7 @@ export class AnalyzeService {
     private readonly community: CommunityRepository,
     private readonly siteIds: SiteIdWaiter,
     private readonly metrics: AnalysisMetrics,
+    private readonly browserTier: BrowserTierProvider,
     logger: JsonLogger,
   ) {
     this.logger = logger.forContext('AnalyzeService');
@@ -48,7 +51,12 @@ export class AnalyzeService {
     let cached = false;
     try {
       const latest = await this.analyses.latestFor(url);
-      if (latest && isFresh(latest, this.settings)) {
+      // A fresh report is served, unless only the crawler's budget kept a real browser from it.
+      if (
+        latest &&
+        isFresh(latest, this.settings) &&
+        !owesAPersonAVisit(latest, this.browserTier.available)
+      ) {
         row = latest;
         cached = true;
         this.metrics.cacheHits.inc({ kind: latest.status });

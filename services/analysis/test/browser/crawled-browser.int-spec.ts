@@ -238,6 +238,19 @@ describe('crawled sites in the browser tier (BullMQ, real Chromium, fixture web)
         completed: 3,
       });
     }, 20_000);
+    it('gives a person who asks for a site the budget left out its visit, at once', async () => {
+      const asked = await ctx.analyze('http://crawl-c.test/');
+      expect(asked.status).toBe(200);
+      const answer = asked.body as AnalysisResponse;
+      expect(answer.cached).toBe(false);
+      expect(answer.site.analysisData?.browser).toEqual({ state: 'pending' });
+      const analysisId = String(answer.site.analysisData?.['analysisId']);
+      await events.next('http://crawl-c.test/', 'done');
+      const now = await ctx.http().get(`/api/analyses/${analysisId}`).set(ctx.signedIn());
+      expect(trackersOf(now.body as AnalysisResponse)).toEqual([
+        expect.objectContaining({ organization: 'Meta', seenBy: 'browser' }),
+      ]);
+    }, 30_000);
   });
 
   describe('at 0 crawled sites a minute', () => {
