@@ -1,6 +1,6 @@
 // "Stake Your Bamboo": defaults, validations, the insufficient-balance toast, a stake that goes
 // through (balance and totals updated), and a stake after the session ended.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { balanceOf, openResults, resultCardFor, waitForToast } from './support/app-screens.js';
 import { eventually } from './support/eventually.js';
 import { checkScreen } from './support/screens.js';
@@ -54,13 +54,29 @@ describe('the stake dialog', () => {
     await checkScreen(grace, 'stake-dialog', { viewportOnly: true });
   });
 
-  it('coerces amounts below 1 to 1, and counts and caps the message at 500 characters', async () => {
+  it('refuses a 0 or negative amount with "Invalid Amount", sending nothing (by a click and by Enter), and counts and caps the message at 500 characters', async () => {
     const { page } = grace;
-    for (const typed of ['0', '-20']) {
+    const posts: string[] = [];
+    const count = (request: Request) => request.method() === 'POST' && posts.push(request.url());
+    page.on('request', count);
+    for (const [typed, how] of [
+      ['0', 'click'],
+      ['-20', 'Enter'],
+    ] as const) {
       await amount(page).fill(typed);
-      await amount(page).blur();
+      // A click blurs the field before the submit: the typed amount must still be refused.
+      if (how === 'click') await dialog(page).getByRole('button', { name: 'Stake Bamboo' }).click();
+      else await amount(page).press('Enter');
+      // Located by markup: the open dialog hides the rest of the page, toasts too, from roles.
+      const toast = page.locator('ol > li:not([data-seen])', { hasText: 'Invalid Amount' });
+      await toast.getByText('Please enter a valid stake amount.').waitFor();
+      await toast.evaluate((el) => el.setAttribute('data-seen', 'yes'));
+      // Then coerced to the least stake (spec §5), which a second submit would send.
       expect(await amount(page).inputValue()).toBe('1');
     }
+    page.off('request', count);
+    expect(posts).toEqual([]);
+    expect(await balanceOf(page)).toBe('1,000 Bamboo');
     await message(page).fill('Honest');
     expect(await counter(page).innerText()).toBe('6/500 characters');
     await message(page).fill('x'.repeat(600));

@@ -93,6 +93,44 @@ export const DEALS_HTML = `<!doctype html>
 </body>
 </html>`;
 
+/**
+ * The manipulative shop a new user met (issue 17): a shouting name, a superlative claim, a
+ * cookie banner to click through and about 75 words of prose. What the lenses may say about
+ * it is bounded by that evidence.
+ */
+export const SHOP_TITLE = 'MEGA DEALS';
+export const SHOP_HTML = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${SHOP_TITLE}</title>
+  <meta name="description" content="Unbeatable deals on everything. Prices slashed for today only!">
+  <script src="https://connect.facebook.net/en_US/fbevents.js"></script>
+</head>
+<body>
+  <div id="cookie-banner" class="cookie-banner" role="dialog" aria-label="Cookies">
+    <p>We use cookies to improve your experience and show you personalised ads.</p>
+    <button>Accept all cookies</button>
+  </div>
+  <main>
+    <h1>MEGA DEALS</h1>
+    <p>Hurry! Only 3 left in stock. Offer ends in 04:59!</p>
+    <p>Unbeatable deals on everything: televisions, headphones, kitchen machines and garden tools.
+      Every price is slashed for today only, and the discount is applied at checkout.</p>
+    <p>Join millions of happy customers who already saved with us this week.</p>
+    <a href="/no">No thanks, I prefer paying full price</a>
+    <p>Delivery in five days. Returns within fourteen days, at your cost.</p>
+  </main>
+</body>
+</html>`;
+
+const FIXTURE_PAGES: Record<string, string> = {
+  '/': BAKERY_HTML,
+  '/deals': DEALS_HTML,
+  '/shop': SHOP_HTML,
+};
+
 /** The fixture site on 127.0.0.1 (allow-listed for the analyzer by its host:port). */
 export class FixtureSite {
   readonly hits: string[] = [];
@@ -104,7 +142,7 @@ export class FixtureSite {
     const site = new FixtureSite(server);
     server.on('request', (req, res) => {
       site.hits.push(req.url ?? '/');
-      const page = req.url === '/' ? BAKERY_HTML : req.url === '/deals' ? DEALS_HTML : null;
+      const page = FIXTURE_PAGES[req.url ?? '/'] ?? null;
       if (page) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
       } else {
