@@ -22,7 +22,9 @@ import {
 } from '../analysis-rules';
 import { analysisFailureView, type AnalysisFailureView } from '../analysis-failure';
 import { analysisIdOf, useAnalysisQuery, useAnalyzeSiteMutation } from '../analysis.api';
+import { browserStatusOf } from '../analysis-evidence';
 import { documentArrivedFromThisSite, isInAppNavigation } from '../arrival';
+import { useRefetchWhilePending } from '../use-refetch-while-pending';
 import { AnalysisHeader } from '../components/analysis-header';
 import { BrowserCheck } from '../components/browser-check';
 import { CommunitySidebar } from '../components/community-sidebar';
@@ -190,9 +192,17 @@ function AnalysisFailure({ view }: { view: AnalysisFailureView }) {
 
 function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
   // The stored analysis as it is now: the answer seeded this cache entry, and the live
-  // analysis_update of the browser tier refetches it with the richer report.
+  // analysis_update of the browser tier refetches it with the richer report (or, if that
+  // message never comes, the screen asks again itself while the browser check is pending).
   const analysisId = analysisIdOf(initial);
-  const { data: current = initial } = useAnalysisQuery(analysisId ?? '', { skip: !analysisId });
+  const { data: current = initial, refetch } = useAnalysisQuery(analysisId ?? '', {
+    skip: !analysisId,
+  });
+  useRefetchWhilePending(
+    analysisId !== null && browserStatusOf(current.site.analysisData)?.state === 'pending',
+    refetch,
+    current,
+  );
   const [site, setSite] = useState(initial.site);
   useEffect(() => {
     // A richer report replaces scores and evidence; the counts keep what votes changed since.

@@ -1,8 +1,9 @@
 import type { AnalysisData, AnalysisResponse } from '@frenly/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADA, FakeWebSocket, renderApp, siteFixture, stubServer } from '../../../test/render-app';
+import { PENDING_REFETCH_DELAYS_MS } from '../use-refetch-while-pending';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -171,5 +172,85 @@ describe('the browser tier on the analysis screen', () => {
       'A screenshot of the first screen',
     ]);
     expect(screen.queryByText(/Checking in a real browser…/)).toBeNull();
+  });
+
+  describe('without the live message', () => {
+    // Fake clocks that still let real time pass, so the fetches and renders of the test run.
+    beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+    afterEach(() => vi.useRealTimers());
+
+    const fetchesOf = (server: { calls: { path: string }[] }) =>
+      server.calls.filter((call) => call.path === `/api/analyses/${ID}`).length;
+
+    it('asks for the analysis itself after 10 s, then 20 s, and shows the richer report once it landed', async () => {
+      let landed = false;
+      const server = stubServer(ADA, {
+        'POST /api/sites/analyze': () => Response.json(pending),
+        [`GET /api/analyses/${ID}`]: () => Response.json(landed ? enriched : pending),
+      });
+      await analyse();
+      await screen.findByText(/Checking in a real browser…/);
+      expect(fetchesOf(server)).toBe(0);
+
+      // Still pending at the first look: the screen keeps waiting, then looks again.
+      await vi.advanceTimersByTimeAsync(10_000);
+      await waitFor(() => expect(fetchesOf(server)).toBe(1));
+      expect(screen.getByText(/Checking in a real browser…/)).toBeTruthy();
+      landed = true;
+      await vi.advanceTimersByTimeAsync(19_000);
+      expect(fetchesOf(server)).toBe(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await waitFor(() =>
+        expect(
+          screen.getByRole('progressbar', { name: 'Frenliness score: 54 out of 100' }),
+        ).toBeTruthy(),
+      );
+      expect(screen.queryByText(/Checking in a real browser…/)).toBeNull();
+      expect(fetchesOf(server)).toBe(2);
+
+      // Done: no more asking.
+      await vi.advanceTimersByTimeAsync(400_000);
+      expect(fetchesOf(server)).toBe(2);
+    });
+
+    it('does not ask again when the live message brought the richer report first', async () => {
+      FakeWebSocket.instances = [];
+      let landed = false;
+      const server = stubServer(ADA, {
+        'POST /api/sites/analyze': () => Response.json(pending),
+        [`GET /api/analyses/${ID}`]: () => Response.json(landed ? enriched : pending),
+      });
+      await analyse();
+      await screen.findByText(/Checking in a real browser…/);
+
+      landed = true;
+      FakeWebSocket.instances
+        .at(-1)
+        ?.emit(JSON.stringify({ type: 'analysis_update', analysisId: ID, browser: 'done' }));
+      await waitFor(() =>
+        expect(
+          screen.getByRole('progressbar', { name: 'Frenliness score: 54 out of 100' }),
+        ).toBeTruthy(),
+      );
+      expect(fetchesOf(server)).toBe(1);
+
+      await vi.advanceTimersByTimeAsync(400_000);
+      expect(fetchesOf(server)).toBe(1);
+    });
+
+    it('stops asking after the last delay when the check never finishes', async () => {
+      const server = stubServer(ADA, {
+        'POST /api/sites/analyze': () => Response.json(pending),
+        [`GET /api/analyses/${ID}`]: () => Response.json(pending),
+      });
+      await analyse();
+      await screen.findByText(/Checking in a real browser…/);
+      for (const [index, delay] of PENDING_REFETCH_DELAYS_MS.entries()) {
+        await vi.advanceTimersByTimeAsync(delay);
+        await waitFor(() => expect(fetchesOf(server)).toBe(index + 1));
+      }
+      await vi.advanceTimersByTimeAsync(3_600_000);
+      expect(fetchesOf(server)).toBe(PENDING_REFETCH_DELAYS_MS.length);
+    });
   });
 });
