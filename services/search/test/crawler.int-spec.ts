@@ -135,7 +135,7 @@ describe('crawler against a fixture site on loopback', () => {
       expect(site.requests.map((request) => request.path)).not.toContain('/steal');
     });
 
-    it('makes the pages searchable and announces them with search.site-indexed', async () => {
+    it('makes the pages searchable and announces the site (not its inner pages) with search.site-indexed', async () => {
       const found = await ctx.app
         .get(SearchService)
         .search({ q: 'quinoa harvest', page: 1, limit: 10 }, visitor);
@@ -147,7 +147,8 @@ describe('crawler against a fixture site on loopback', () => {
       const announced = await ctx.db.execute<{ n: number }>(
         sql`select count(*)::int as n from search.outbox where topic = ${Topics.SiteIndexed} and payload->>'url' like ${`${site.origin}/%`}`,
       );
-      expect(announced.rows[0]?.n).toBe(report.indexed.length);
+      expect(report.indexed.length).toBeGreaterThan(1);
+      expect(announced.rows[0]?.n).toBe(1);
       const home = await ctx.db.execute<{ language: string; description: string }>(
         sql`select language, description from search.sites where url = ${`${site.origin}/`}`,
       );

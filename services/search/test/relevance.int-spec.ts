@@ -1,4 +1,5 @@
 import type { SearchResponse } from '@frenly/contracts';
+import { sql } from 'drizzle-orm';
 import { SearchService } from '../src/search/search.service.js';
 import { insertSites, type FixtureSite } from './fixtures.js';
 import { ENGINES, SearchContext } from './search-context.js';
@@ -263,14 +264,35 @@ describe.each(ENGINES)('search relevance on %s', (engine) => {
     expect(domains(await search('who'))).toEqual(['who.int']);
   });
 
-  it('shows at most two results of one domain before the results of other domains', async () => {
-    const response = await search('marzipan');
-    expect(response.results.map((site) => site.url)).toEqual([
+  it('lists at most two pages of one site (its best); the rest through site:', async () => {
+    // Seeded sites of one domain are sites apart: all listed, by score.
+    expect((await search('marzipan')).results.map((site) => site.url)).toEqual([
       'https://marzipan.example/recipes',
       'https://marzipan.example/shapes',
-      'https://sweets.example/',
       'https://marzipan.example/history',
+      'https://sweets.example/',
     ]);
+    // As pages of one site (what a crawl of its homepage records), two are listed.
+    await ctx.db.execute(sql`update search.sites set site_id = (select id from search.sites
+      where url = 'https://marzipan.example/recipes')
+      where url in ('https://marzipan.example/shapes', 'https://marzipan.example/history')`);
+    try {
+      const response = await search('marzipan');
+      expect(response.results.map((site) => site.url)).toEqual([
+        'https://marzipan.example/recipes',
+        'https://marzipan.example/shapes',
+        'https://sweets.example/',
+      ]);
+      expect(response.results[1]?.id).toBe(response.results[0]?.id);
+      expect(response.total).toBe(3);
+      expect((await search('site:marzipan.example marzipan')).results.map((r) => r.url)).toEqual([
+        'https://marzipan.example/recipes',
+        'https://marzipan.example/shapes',
+        'https://marzipan.example/history',
+      ]);
+    } finally {
+      await ctx.db.execute(sql`update search.sites set site_id = null where site_id is not null`);
+    }
   });
 
   it('breaks exact ties by id and pages deterministically', async () => {

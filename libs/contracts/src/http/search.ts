@@ -30,9 +30,37 @@ export interface SearchRequest {
   limit?: number;
 }
 
-/** One result: the site with the spec's fields, plus when it was indexed and analysed. */
+/**
+ * A piece of a result's snippet: plain text, or (`match`) a word the query matched, which the
+ * page shows highlighted. Text only, never markup: a client renders each piece as text.
+ */
+export interface SnippetSegment {
+  text: string;
+  match: boolean;
+}
+
+/**
+ * One result: a page, with the spec's fields. `url`, `title`, `description` and `snippet` are
+ * the page's (a homepage or an inner page the crawler found); `id`, the votes, stakes,
+ * Frenliness, trust, analysis, `insight` and `domainFacts` are its site's, so votes, stakes
+ * and analysis always address the site. At most two pages of one site are listed; `siteQuery`
+ * lists the rest.
+ */
 export interface SearchResultDto extends SiteDto {
-  /** ISO 8601. */
+  /** The site's own address (its homepage or the address it was seeded or submitted with). */
+  siteUrl: string;
+  /**
+   * The page's description and text around the query's words (up to two fragments joined by
+   * " … "), split into segments; the matched words are `match` segments. Empty when the
+   * page has neither description nor text (show `description`).
+   */
+  snippet: SnippetSegment[];
+  /**
+   * "More from this site": the query restricted to this result's site (`site:<domain> <query>`),
+   * to send as `q`.
+   */
+  siteQuery: string;
+  /** When the page was last indexed (ISO 8601). */
   indexedAt: string;
   /** ISO 8601; null until the site has been analysed. */
   analyzedAt: string | null;

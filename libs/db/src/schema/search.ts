@@ -4,6 +4,7 @@ import {
   boolean,
   customType,
   doublePrecision,
+  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -94,8 +95,14 @@ export const sites = searchSchema.table(
     stakesVersion: bigint('stakes_version', { mode: 'number' }).notNull().default(0),
     domainLabel: text('domain_label').generatedAlwaysAs(domainLabelSql),
     staticRank: doublePrecision('static_rank').generatedAlwaysAs(staticRankSql),
+    /**
+     * The site this row is a page of (docs/search-ranking.md, section 1): null when the row is
+     * a site itself (a seed, a crawl root, a submission), the crawl root's site for the inner
+     * pages a crawl found. Votes, stakes and analysis belong to the site; a page is a document.
+     */
+    siteId: integer('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('sites_domain_idx').on(t.domain)],
+  (t) => [index('sites_domain_idx').on(t.domain), index('sites_site_id_idx').on(t.siteId)],
 );
 
 /*
@@ -126,6 +133,8 @@ export const siteHeads = searchSchema.table(
     /** lower(title) */
     titleKey: text('title_key').notNull(),
     headVector: tsvector('head_vector').notNull(),
+    /** search.sites.site_id: null for a site, its site for a page (results are capped per site). */
+    siteId: integer('site_id'),
   },
   (t) => [
     // Head tier: matches walked in static-rank order (ties by id), see SearchRepository.

@@ -15,8 +15,6 @@ export interface SearchSettings {
     readonly bodyTierBelow: number;
     /** Below this many results, unknown words are corrected / completed and the search runs again. */
     readonly correctBelow: number;
-    /** Least pg_trgm similarity for a typo correction. */
-    readonly minSimilarity: number;
     /**
      * For a phrase, the page-text tier checks at most this many sites holding its words (in
      * table order, best static rank first) for the phrase itself: bounds its cost.
@@ -115,7 +113,6 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
     candidateLimit: 300,
     bodyTierBelow: 100,
     correctBelow: 3,
-    minSimilarity: 0.3,
     bodyScanLimit: 2000,
   },
   queryTimeoutMs: 3000,

@@ -112,31 +112,36 @@ describe(CrawlService.name, () => {
       expect(await counted(metrics, 'search_crawled_pages_total')).toBe(2);
     });
 
-    it('announces a new (or retitled) page and hands every fetched page to the analysis, in its transaction', async () => {
+    it('announces a new (or retitled) site and hands its fetched page to the analysis, in its transaction; an inner page is a document of the site, not announced', async () => {
       const { sut, sites, crawler, outbox } = setup();
       const indexedAt = new Date('2026-01-01T00:00:00.000Z');
+      const home = { id: 7, url: START, domain: 'tools.example', title: 'Tools', indexedAt };
       sites.upsertCrawledPage
-        .mockResolvedValueOnce({
-          site: { id: 7, url: START, domain: 'tools.example', title: 'Tools', indexedAt },
-          announce: true,
-        })
+        .mockResolvedValueOnce({ site: home, siteId: 7, isSite: true, announce: true })
         .mockResolvedValueOnce({
           site: { id: 8, url: `${START}about`, domain: 'tools.example', title: 'About', indexedAt },
+          siteId: 7,
+          isSite: false,
           announce: false,
-        });
+        })
+        .mockResolvedValueOnce({ site: home, siteId: 7, isSite: true, announce: false });
       const saved: number[] = [];
       crawler.crawl.mockImplementation(async (_start, sink) => {
         saved.push(
-          await sink(page(START), fetched('<p>home</p>')),
-          await sink(page(`${START}about`), fetched('<p>about</p>')),
+          await sink(page(START), fetched('<p>home</p>'), undefined),
+          await sink(page(`${START}about`), fetched('<p>about</p>'), 7),
+          await sink(page(START), fetched('<p>home</p>'), undefined),
         );
         return report([START, `${START}about`]);
       });
 
       await sut.crawl(START);
 
-      expect(saved).toEqual([7, 8]);
-      expect(sites.upsertCrawledPage).toHaveBeenCalledWith(tx, page(START));
+      // The sink answers each page's site: the inner page's is the homepage's.
+      expect(saved).toEqual([7, 7, 7]);
+      expect(sites.upsertCrawledPage).toHaveBeenNthCalledWith(1, tx, page(START), null);
+      expect(sites.upsertCrawledPage).toHaveBeenNthCalledWith(2, tx, page(`${START}about`), 7);
+      // Nothing for the inner page: one write for the new site, one for its unchanged re-crawl.
       expect(outbox.write).toHaveBeenCalledTimes(2);
       const [writeTx, events] = outbox.write.mock.calls[0]!;
       expect(writeTx).toBe(tx);
@@ -167,7 +172,7 @@ describe(CrawlService.name, () => {
       expect(gunzipSync(Buffer.from(crawled.htmlGzipBase64, 'base64')).toString('utf8')).toBe(
         '<p>home</p>',
       );
-      // The unchanged page is not announced again, but its fetched HTML still goes to the analysis.
+      // The unchanged site is not announced again, but its fetched HTML still goes to the analysis.
       expect(outbox.write.mock.calls[1]![1].map((event) => event.topic)).toEqual([
         'search.site-crawled',
       ]);

@@ -90,7 +90,7 @@ export class CrawlService {
       const handoff = reason === 'demand' ? 'demand' : 'background';
       const report = await this.crawler.crawl(
         start,
-        (page, fetched) => this.savePage(page, fetched, handoff),
+        (page, fetched, siteId) => this.savePage(page, fetched, handoff, siteId),
         signal,
       );
       this.reach?.reached();
@@ -175,27 +175,32 @@ export class CrawlService {
     return due.length;
   }
 
-  /** The page into the catalogue and, in the same transaction, its fetched HTML to the analysis. */
+  /**
+   * The page into the catalogue and, in the same transaction, when the page is a site (not an
+   * inner page: a document of its site), its announcement and its fetched HTML to the analysis.
+   * Returns the id of the page's site.
+   */
   private async savePage(
     page: CrawledPageEntry,
     fetched: FetchedPage | undefined,
     reason: 'demand' | 'background',
+    siteId: number | undefined,
   ): Promise<number> {
     let announced = false;
-    const siteId = await this.db.transaction(async (tx) => {
-      const outcome = await this.sites.upsertCrawledPage(tx, page);
+    const ownerId = await this.db.transaction(async (tx) => {
+      const outcome = await this.sites.upsertCrawledPage(tx, page, siteId ?? null);
       const events = [];
       if (outcome.announce) events.push(siteIndexedEvent(outcome.site));
-      if (fetched)
+      if (fetched && outcome.isSite)
         events.push(siteCrawledEvent(outcome.site.id, outcome.site.url, fetched, reason));
       if (events.length > 0) {
         await this.outbox.write(tx, events);
         announced = true;
       }
-      return outcome.site.id;
+      return outcome.siteId;
     });
     if (announced) this.outbox.poke();
-    return siteId;
+    return ownerId;
   }
 
   private countCrawl(outcome: 'done' | 'failed', pages: number): void {

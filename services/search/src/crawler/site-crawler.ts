@@ -43,8 +43,16 @@ export interface FetchedPage {
   readonly fetchedAt: Date;
 }
 
-/** Where crawled pages go, with the response they came from; returns the catalogue id of the page. */
-export type PageSink = (page: CrawledPageEntry, fetched: FetchedPage) => Promise<number>;
+/**
+ * Where crawled pages go, with the response they came from and the site they belong to (the
+ * crawl root's site; undefined for the root itself, or when the root was not indexed); returns
+ * the catalogue id of the page's site.
+ */
+export type PageSink = (
+  page: CrawledPageEntry,
+  fetched: FetchedPage,
+  siteId: number | undefined,
+) => Promise<number>;
 
 /** Fetch failures that say the host was never reached (no name, no connection, no answer). */
 const NOT_REACHED: ReadonlySet<SafeFetchErrorCode> = new Set([
@@ -55,7 +63,7 @@ const NOT_REACHED: ReadonlySet<SafeFetchErrorCode> = new Set([
 
 export interface CrawlReport {
   readonly startUrl: string;
-  /** Catalogue id of the start page (or of the page it is a duplicate of), when indexed. */
+  /** Catalogue id of the start page's site (or of the page it is a duplicate of), when indexed. */
   readonly rootSiteId: number | undefined;
   /** Canonical URLs indexed, in crawl order. */
   readonly indexed: string[];
@@ -238,6 +246,7 @@ class CrawlRun {
           language: extracted.language,
         },
         fetchedPageOf(response, html),
+        page.url === this.start ? undefined : this.rootSiteId,
       );
       this.indexedUrls.set(key, siteId);
       this.report.indexed.push(key);

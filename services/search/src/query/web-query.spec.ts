@@ -10,6 +10,8 @@ import {
   MAX_QUERY_ATOMS,
   parseWebQuery,
   prefixPattern,
+  siteDomainOf,
+  withinSite,
 } from './web-query.js';
 
 describe(parseWebQuery.name, () => {
@@ -61,6 +63,46 @@ describe(parseWebQuery.name, () => {
     expect(format('(python), && "" - c++ .net node.js!')).toBe('python c++ .net node.js');
     expect(parseWebQuery('   ').clauses).toEqual([]);
     expect(parseWebQuery('!!! ***').clauses).toEqual([]);
+  });
+
+  it('reads site: as a restriction to a domain, not as a word (the last one wins)', () => {
+    expect(parseWebQuery('boil eggs site:Docs.Example')).toEqual({
+      clauses: [
+        { alternatives: [{ kind: 'term', text: 'boil', negated: false }] },
+        { alternatives: [{ kind: 'term', text: 'eggs', negated: false }] },
+      ],
+      site: 'docs.example',
+    });
+    expect(format('site:a.example eggs OR ham site:https://www.b.example:8080/path?x')).toBe(
+      'site:b.example eggs OR ham',
+    );
+    // An operand that is no host name is dropped; -site: is an exclusion of the word as typed.
+    expect(parseWebQuery('eggs site:')).toEqual(parseWebQuery('eggs'));
+    expect(parseWebQuery('eggs site:"a b"').site).toBeUndefined();
+    expect(parseWebQuery('eggs -site:x.example').site).toBeUndefined();
+    // Corrections keep the restriction.
+    const query = parseWebQuery('pythn site:docs.example');
+    const fixes = new Map([['pythn', 'python']]);
+    expect(formatWebQuery(applyCorrections(query, fixes))).toBe('site:docs.example python');
+    expect(expandTerms(query, fixes, () => true).site).toBe('docs.example');
+  });
+
+  it('gives the domain of a site: operand, underscores allowed, nothing for what is not a host', () => {
+    expect(siteDomainOf('fahrenheit_fact.blogspot.com')).toBe('fahrenheit_fact.blogspot.com');
+    expect(siteDomainOf('HTTP://WWW.Example.org./')).toBe('example.org');
+    expect(siteDomainOf('')).toBeUndefined();
+    expect(siteDomainOf('a..b')).toBeUndefined();
+    expect(siteDomainOf('<script>')).toBeUndefined();
+  });
+
+  it('restricts a query to a site for "More from this site"', () => {
+    expect(formatWebQuery(withinSite(parseWebQuery('"green tea" -matcha'), 'tea.example'))).toBe(
+      'site:tea.example "green tea" -matcha',
+    );
+    // A restricted query restricted again names the new site only.
+    expect(formatWebQuery(withinSite(parseWebQuery('tea site:a.example'), 'b.example'))).toBe(
+      'site:b.example tea',
+    );
   });
 
   it(`keeps at most ${MAX_QUERY_ATOMS} atoms`, () => {

@@ -1,4 +1,4 @@
-// The web-search syntax people type: words, "quoted phrases", -exclusions and OR.
+// The web-search syntax people type: words, "quoted phrases", -exclusions, OR and site:.
 // Parsing yields a small tree; the SQL side turns each piece into a tsquery through a parameter
 // of plainto_tsquery / phraseto_tsquery (see tsquery.sql.ts), never through SQL built from the
 // text (on PostgreSQL the parameter is written into the statement as an escaped literal, see
@@ -23,12 +23,14 @@ export interface QueryClause {
 /** Every clause must hold (AND). */
 export interface WebQuery {
   readonly clauses: readonly QueryClause[];
+  /** `site:example.org`: only the pages of this domain (lower case, no scheme, www. or port). */
+  readonly site?: string;
 }
 
 /** More atoms than this are ignored, as web search engines do with very long queries. */
 export const MAX_QUERY_ATOMS = 16;
 
-type Token = { type: 'atom'; atom: QueryAtom } | { type: 'or' };
+type Token = { type: 'atom'; atom: QueryAtom } | { type: 'or' } | { type: 'site'; domain: string };
 
 /** Parses what a person typed. Never throws: unusable pieces are dropped. */
 export function parseWebQuery(input: string, maxAtoms = MAX_QUERY_ATOMS): WebQuery {
@@ -36,7 +38,12 @@ export function parseWebQuery(input: string, maxAtoms = MAX_QUERY_ATOMS): WebQue
   const clauses: QueryAtom[][] = [];
   let joinNext = false;
   let atoms = 0;
+  let site: string | undefined;
   for (const token of tokens) {
+    if (token.type === 'site') {
+      site = token.domain;
+      continue;
+    }
     if (token.type === 'or') {
       joinNext = clauses.length > 0;
       continue;
@@ -48,7 +55,24 @@ export function parseWebQuery(input: string, maxAtoms = MAX_QUERY_ATOMS): WebQue
     else clauses.push([token.atom]);
     joinNext = false;
   }
-  return { clauses: clauses.map(toClause).filter((clause) => clause.alternatives.length > 0) };
+  const query = {
+    clauses: clauses.map(toClause).filter((clause) => clause.alternatives.length > 0),
+  };
+  return site === undefined ? query : { ...query, site };
+}
+
+const SITE_OPERATOR = /^site:(.*)$/i;
+
+/** The domain of a site: operand ("https://www.Example.org/x" -> example.org); undefined if none. */
+export function siteDomainOf(operand: string): string | undefined {
+  const host = operand
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
+  return /^[\p{L}\p{N}_-]+(\.[\p{L}\p{N}_-]+)*$/u.test(host) ? host : undefined;
 }
 
 // "-a OR b" would match nearly everything: inside an OR group, exclusions are dropped.
@@ -95,6 +119,12 @@ function tokenize(text: string): Token[] {
       tokens.push({ type: 'or' });
       continue;
     }
+    const operand = negated ? undefined : SITE_OPERATOR.exec(word)?.[1];
+    if (operand !== undefined) {
+      const domain = siteDomainOf(operand);
+      if (domain) tokens.push({ type: 'site', domain });
+      continue;
+    }
     const term = trimPunctuation(word.replace(/^-+/, '')).toLowerCase();
     if (hasWordCharacter(term))
       tokens.push({ type: 'atom', atom: { kind: 'term', text: term, negated } });
@@ -106,9 +136,15 @@ function tokenize(text: string): Token[] {
   );
 }
 
-/** The canonical text of a query: lower case, single spaces, operators spelt one way. */
+/** The canonical text of a query: lower case, single spaces, operators spelt one way, site: first. */
 export function formatWebQuery(query: WebQuery): string {
-  return query.clauses.map((clause) => clause.alternatives.map(formatAtom).join(' OR ')).join(' ');
+  const words = query.clauses.map((clause) => clause.alternatives.map(formatAtom).join(' OR '));
+  return (query.site ? [`site:${query.site}`, ...words] : words).join(' ');
+}
+
+/** The query restricted to one site's domain ("More from this site"). */
+export function withinSite(query: WebQuery, domain: string): WebQuery {
+  return { ...query, site: domain };
 }
 
 function formatAtom(atom: QueryAtom): string {
@@ -168,6 +204,7 @@ export function expandTerms(
   prefixable: (term: string) => boolean,
 ): WebQuery {
   return {
+    ...query,
     clauses: query.clauses.map((clause) => ({
       alternatives: dedupeAtoms(
         clause.alternatives.flatMap((atom) => {
@@ -189,6 +226,7 @@ export function applyCorrections(
   corrections: ReadonlyMap<string, string | undefined>,
 ): WebQuery {
   return {
+    ...query,
     clauses: query.clauses.map((clause) => ({
       alternatives: clause.alternatives.map((atom) => {
         const correction =

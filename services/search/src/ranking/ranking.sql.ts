@@ -12,8 +12,8 @@ export const QUERY_FORMULA_VERSION = 4;
  *   field counting once per term, idf per query term, a missing term adds nothing,
  *   score = Σ idf · w / (1.2 + w) · (0.99 + 0.02 · static_rank)
  * no bonus for an exact domain or title; full matches before partial ones (pages lacking some
- * query word, looked up when the full matches do not fill the page); then at most two results
- * per domain ahead of the rest, ties broken by id. v3 (migration 0010) counted word positions
+ * query word, looked up when the full matches do not fill the page); at most two pages per
+ * site (the best), ties broken by id. v3 (migration 0010) counted word positions
  * per field, 4 times slower; v2 (0008) added 4 for an exact domain or title and indexed the
  * domain as title words: name-matching sites crowded out relevant ones (issue 16).
  * `static_rank` (Frenliness, Wilson community balance, trust) is a generated column: see
@@ -23,11 +23,11 @@ export const RANKING_VERSION = `${QUERY_FORMULA_VERSION}.${STATIC_RANK_VERSION}`
 
 /** The file that holds the ranking, and the migration that applies it. */
 export const RANKING_SQL_FILE = 'ranking.sql';
-export const RANKING_MIGRATION = '0012_ranking_full_matches';
+export const RANKING_MIGRATION = '0014_ranking_pages';
 
 export const RANKING_WEIGHTS = {
-  /** Results of one domain shown before other domains' results are all placed. */
-  perDomain: 2,
+  /** Pages of one site listed at most (the rest through "More from this site": site:). */
+  perSite: 2,
 } as const;
 
 /**

@@ -41,7 +41,10 @@ export class ResultInsights {
 
   async describe(hits: readonly SearchHit[]): Promise<PageInsights> {
     const web = this.reach.state;
-    const waiting = hits.filter((hit) => hit.analyzedAt === null).map((hit) => hit.url);
+    // A page's site is what gets crawled and analysed, never the inner page itself.
+    const waiting = [
+      ...new Set(hits.filter((hit) => hit.analyzedAt === null).map((hit) => hit.siteUrl)),
+    ];
     let states = new Map<string, RootState>();
     let eta = 1;
     if (waiting.length > 0) {
@@ -62,7 +65,7 @@ export class ResultInsights {
     return {
       web,
       of: (hit) => ({
-        insight: this.stateOf(hit, web, states.get(hit.url), eta),
+        insight: this.stateOf(hit, web, states.get(hit.siteUrl), eta),
         domainFacts: this.facts.of(hit.domain),
       }),
     };

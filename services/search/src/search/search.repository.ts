@@ -4,15 +4,26 @@ import type { AnalysisData, TrustScore } from '@frenly/contracts';
 import type { Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 import { exactDomainOf, RANKING_WEIGHTS } from '../ranking/ranking.sql.js';
+import { snippetSegmentsOf } from './snippet.js';
+import type { SnippetSegment } from '@frenly/contracts';
 import { executeWithSettings } from './sql-script.js';
 
-/** A result row as the search query returns it (what SearchResultDto is made of). */
+/**
+ * A result row as the search query returns it (what SearchResultDto is made of): a page (its
+ * url, title, description, snippet) with its site's id, votes, stakes and analysis.
+ */
 export interface SearchHit {
+  /** The site's id (the page's own row when the page is the site). */
   id: number;
+  /** The site's url: what is crawled and analysed on demand. */
+  siteUrl: string;
+  /** The page's own catalogue row. */
+  pageId: number;
   url: string;
   domain: string;
   title: string;
   description: string;
+  snippet: SnippetSegment[];
   frenlinessScore: number | null;
   trustScore: TrustScore | null;
   isVerified: boolean;
@@ -51,11 +62,8 @@ export interface RankedSearch {
   bodyScanLimit: number;
   /** The search is cancelled after this long (PostgreSQL; PGlite has no statement timeout). */
   statementTimeoutMs: number;
-  /** Terms typo correction may replace: looked up when the search finds fewer than `correctBelow` sites ([]: never). */
-  correctTerms: readonly string[];
-  correctBelow: number;
-  /** Least pg_trgm similarity of a correction. */
-  minSimilarity: number;
+  /** Only the pages of this domain, all of them (site:); '' for the whole index. */
+  siteDomain: string;
 }
 
 export interface RankedPage {
@@ -68,11 +76,6 @@ export interface RankedPage {
   fullMatches: number;
   /** Every match was seen (page text searched, window not full, scan not capped): `candidates` is the number of matches. */
   complete: boolean;
-  /**
-   * When corrections were looked up: each correctable term the lexicon does not know, with its
-   * closest known word (undefined: none close enough). Known terms are absent.
-   */
-  corrections?: Map<string, string | undefined>;
 }
 
 // Pages a bitmap scan asks the kernel for ahead of reading them (PostgreSQL's default: 1). The
@@ -82,7 +85,10 @@ const IO_CONCURRENCY = 64;
 
 interface SiteRow {
   id: number;
+  site_url: string;
+  page_id: number;
   url: string;
+  snippet: string;
   domain: string;
   title: string;
   description: string;
@@ -106,7 +112,6 @@ interface RankedPageRow {
   full: number;
   complete: boolean;
   estimate: number;
-  corrections: { term: string; known: boolean; best: string | null }[] | null;
 }
 
 /**
@@ -116,8 +121,8 @@ interface RankedPageRow {
  * tags match, from the narrow search.site_heads: walked in rank order for a common word, read
  * through its GIN index for a rare one), the page-text tier when the head tier finds too few
  * (search.site_bodies, in table order, bounded), the exact name matches, the score (query
- * formula v2, search.score_v2), the result order, the page's catalogue rows and, when the query
- * finds almost nothing, the typo corrections of its unknown words. PostgreSQL cancels it after
+ * formula v4), the result order (at most two pages of a site), and the page's rows: each page
+ * with its highlighted snippet and its site's insights. PostgreSQL cancels it after
  * `statementTimeoutMs`. One round trip: a search used to be 6 to 9 statements in a
  * transaction, a corrected typo 16 to 24, and on a loaded machine every round trip waits for
  * both processes to be scheduled (docs/search-scaling.md, section 2).
@@ -147,10 +152,8 @@ export class SearchRepository {
       candidateLimit: request.candidateLimit,
       bodyTierBelow: request.bodyTierBelow,
       bodyScanLimit: request.bodyScanLimit,
-      perDomain: RANKING_WEIGHTS.perDomain,
-      correctTerms: request.correctTerms,
-      correctBelow: request.correctBelow,
-      minSimilarity: request.minSimilarity,
+      perSite: RANKING_WEIGHTS.perSite,
+      siteDomain: request.siteDomain,
     };
     const [row] = await executeWithSettings<{ page: RankedPageRow | string }>(
       this.db,
@@ -172,13 +175,6 @@ export class SearchRepository {
       candidates: Number(page.candidates),
       fullMatches: Number(page.full ?? page.candidates),
       complete: page.complete,
-      corrections: page.corrections
-        ? new Map(
-            page.corrections
-              .filter((entry) => !entry.known)
-              .map((entry) => [entry.term, entry.best ?? undefined]),
-          )
-        : undefined,
     };
   }
 }
@@ -186,7 +182,10 @@ export class SearchRepository {
 function toHit(row: SiteRow): SearchHit {
   return {
     id: Number(row.id),
+    siteUrl: row.site_url,
+    pageId: Number(row.page_id),
     url: row.url,
+    snippet: snippetSegmentsOf(row.snippet),
     domain: row.domain,
     title: row.title,
     description: row.description,

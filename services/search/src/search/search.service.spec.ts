@@ -71,8 +71,7 @@ describe(SearchService.name, () => {
         unpredictable: false,
         hasExclusions: false,
         statementTimeoutMs: SETTINGS.queryTimeoutMs,
-        correctTerms: [],
-        correctBelow,
+        siteDomain: '',
       });
       expect(rendered(ranked.query)?.params.join(' ')).toContain('python');
       expect(answer).toEqual({
@@ -80,9 +79,12 @@ describe(SearchService.name, () => {
         results: [
           {
             id: 1,
+            siteUrl: hit.siteUrl,
             url: hit.url,
             title: hit.title,
             description: hit.description,
+            snippet: hit.snippet,
+            siteQuery: 'site:site1.example python tutorial',
             domain: hit.domain,
             frenlinessScore: 70,
             trustScore: 'high',
@@ -120,6 +122,30 @@ describe(SearchService.name, () => {
         correctedQuery: null,
       });
       expect(queryLog.record).toHaveBeenCalledWith(expect.objectContaining({ resultCount: 0 }));
+    });
+
+    it('restricts a site: query to the domain, and says so in its "More from this site" link', async () => {
+      const { sut, repository } = setup();
+      const page = factory.hit(4, {
+        id: 3,
+        siteUrl: 'https://docs.example/',
+        url: 'https://docs.example/eggs',
+        domain: 'docs.example',
+      });
+      repository.rankedPage.mockResolvedValue(factory.page({ hits: [page], candidates: 1 }));
+
+      const answer = await sut.search(params('boil eggs site:https://www.Docs.example/x'), VISITOR);
+
+      expect(repository.rankedPage.mock.calls[0]![0]).toMatchObject({
+        siteDomain: 'docs.example',
+        exactText: 'boil eggs',
+      });
+      expect(answer.results[0]).toMatchObject({
+        id: 3,
+        siteUrl: 'https://docs.example/',
+        url: 'https://docs.example/eggs',
+        siteQuery: 'site:docs.example boil eggs',
+      });
     });
 
     it('checks phrases row by row and flags exclusions', async () => {
@@ -245,7 +271,9 @@ describe(SearchService.name, () => {
       expect(answer.results.map((result) => result.id)).toEqual([2, 3]);
       const corrected = repository.rankedPage.mock.calls[1]![0];
       // Matched widened (typed OR prefix OR correction), ranked by the words as typed and corrected.
-      expect(corrected).toMatchObject({ exactText: 'python tutorial', correctTerms: [] });
+      expect(corrected).toMatchObject({ exactText: 'python tutorial', siteDomain: '' });
+      // "More from this site" restricts the query as answered: the corrected one.
+      expect(answer.results[0]?.siteQuery).toBe('site:site2.example python tutorial');
       expect(rendered(corrected.query)?.params.join(' ')).toMatch(/pythn.*python|python.*pythn/);
       expect(rendered(corrected.scoreQuery)?.params.join(' ')).toContain('python');
       expect(await counted(metrics, 'search_queries_total', { corrected: 'yes' })).toBe(1);

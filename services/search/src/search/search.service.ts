@@ -17,6 +17,7 @@ import {
   hasPhrase,
   hasPositiveClause,
   parseWebQuery,
+  withinSite,
   type WebQuery,
 } from '../query/web-query.js';
 import { SpellingService } from '../query/spelling.service.js';
@@ -81,9 +82,12 @@ export class SearchService {
       .inc({ corrected: correctedQuery ? 'yes' : 'no' });
     await this.log(params.q, parsed, outcome.total, visitor);
     const insights = await this.insights.describe(outcome.hits);
+    // "More from this site" restricts the query as answered (corrected, when it was).
+    const answered = correctedQuery ? parseWebQuery(correctedQuery) : parsed;
+    const siteQueryOf = (hit: SearchHit) => formatWebQuery(withinSite(answered, hit.domain));
     return {
       query: params.q,
-      results: outcome.hits.map((hit) => toResultDto(hit, insights.of(hit))),
+      results: outcome.hits.map((hit) => toResultDto(hit, insights.of(hit), siteQueryOf(hit))),
       total: outcome.total,
       totalIsEstimate: outcome.totalIsEstimate,
       page: params.page,
@@ -129,8 +133,7 @@ export class SearchService {
     const indexOnlyQuery = hasPositiveClause(query) ? indexOnlyTsquerySql(query) : undefined;
     if (!tsquery || !indexOnlyQuery)
       return { outcome: { hits: [], total: 0, totalIsEstimate: false, fullMatches: 0 } };
-    const { candidateLimit, bodyTierBelow, bodyScanLimit, correctBelow, minSimilarity } =
-      this.settings.ranking;
+    const { candidateLimit, bodyTierBelow, bodyScanLimit } = this.settings.ranking;
     // Paging stops at the candidate window: deeper results are not ranked.
     const pageLimit = Math.max(0, Math.min(limit, candidateLimit - offset));
     const page = await this.repository.rankedPage({
@@ -147,10 +150,7 @@ export class SearchService {
       bodyTierBelow,
       bodyScanLimit,
       statementTimeoutMs: this.settings.queryTimeoutMs,
-      // Corrections come from SpellingService, not from the statement's pg_trgm lookup.
-      correctTerms: [],
-      correctBelow,
-      minSimilarity,
+      siteDomain: query.site ?? '',
     });
     const outcome = page.complete
       ? {
@@ -204,12 +204,15 @@ export class SearchService {
   }
 }
 
-function toResultDto(hit: SearchHit, insight: HitInsight): SearchResultDto {
+function toResultDto(hit: SearchHit, insight: HitInsight, siteQuery: string): SearchResultDto {
   return {
     id: hit.id,
+    siteUrl: hit.siteUrl,
     url: hit.url,
     title: hit.title,
     description: hit.description,
+    snippet: hit.snippet,
+    siteQuery,
     domain: hit.domain,
     frenlinessScore: hit.frenlinessScore,
     trustScore: hit.trustScore,

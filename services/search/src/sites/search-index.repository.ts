@@ -300,7 +300,7 @@ export class SearchIndexRepository {
       sql` and `,
     );
     const documents = sql`
-      select id, static_rank, domain, domain_label, lower(title) as title_key,
+      select id, static_rank, domain, domain_label, lower(title) as title_key, site_id,
         search.site_document(title, domain, description, tags, page_text) as v
       from search.sites where ${inRange}
       order by static_rank desc nulls last, id`;
@@ -309,7 +309,7 @@ export class SearchIndexRepository {
       if (index > 0) {
         await tx.execute(
           sql.raw(
-            `create unlogged table ${stageTable(index)} (id int, static_rank float8, domain text, domain_label text, title_key text, v tsvector)`,
+            `create unlogged table ${stageTable(index)} (id int, static_rank float8, domain text, domain_label text, title_key text, site_id int, v tsvector)`,
           ),
         );
         await tx.execute(sql`insert into ${sql.raw(stageTable(index))} ${documents}`);
@@ -322,8 +322,8 @@ export class SearchIndexRepository {
           select id, static_rank, v from doc
           on conflict (id) do nothing
         )
-        insert into search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector)
-        select id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b,c}') from doc
+        insert into search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector, site_id)
+        select id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b,c}'), site_id from doc
         on conflict (id) do nothing`);
     });
   }
@@ -339,8 +339,8 @@ export class SearchIndexRepository {
           select id, static_rank, v from doc
           on conflict (id) do nothing
         )
-        insert into search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector)
-        select id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b,c}') from doc
+        insert into search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector, site_id)
+        select id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b,c}'), site_id from doc
         on conflict (id) do nothing`);
       await tx.execute(sql`drop table ${stage}`);
     });

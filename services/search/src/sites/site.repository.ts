@@ -45,7 +45,11 @@ export interface IndexedSite {
 
 export interface UpsertOutcome {
   site: IndexedSite;
-  /** A new catalogue entry, or one whose title changed: worth a `search.site-indexed` event. */
+  /** The id of the site the page belongs to: its own id when the row is a site. */
+  siteId: number;
+  /** The row is a site (not an inner page of one): only sites are announced and analysed. */
+  isSite: boolean;
+  /** A new site, or one whose title changed: worth a `search.site-indexed` event. */
   announce: boolean;
 }
 
@@ -158,20 +162,30 @@ export class SiteRepository {
     return inserted;
   }
 
-  /** Inserts or refreshes a crawled page; votes, stakes and analysis stay as they are. */
-  async upsertCrawledPage(tx: Transaction, page: CrawledPageEntry): Promise<UpsertOutcome> {
+  /**
+   * Inserts or refreshes a crawled page; votes, stakes and analysis stay as they are. `siteId`:
+   * the site of the crawl root for an inner page, null for the root itself. A row that is a
+   * site stays a site (a crawl that reaches another site's homepage does not demote it), and
+   * a row that is a page stays a page (its site is the root's site: pages never hang off pages).
+   */
+  async upsertCrawledPage(
+    tx: Transaction,
+    page: CrawledPageEntry,
+    siteId: number | null = null,
+  ): Promise<UpsertOutcome> {
     const [before] = await tx
       .select({ title: sites.title })
       .from(sites)
       .where(eq(sites.url, page.url))
       .for('update')
       .limit(1);
-    const [site] = await tx
+    const [row] = await tx
       .insert(sites)
-      .values({ ...page, source: 'crawl', crawledAt: sql`now()` })
+      .values({ ...page, source: 'crawl', crawledAt: sql`now()`, siteId })
       .onConflictDoUpdate({
         target: sites.url,
         set: {
+          siteId: sql`case when search.sites.site_id is null then null else coalesce(excluded.site_id, search.sites.site_id) end`,
           domain: page.domain,
           title: page.title,
           description: page.description,
@@ -181,10 +195,17 @@ export class SiteRepository {
           indexedAt: sql`now()`,
         },
       })
-      .returning(indexedColumns);
-    if (!site) throw new Error(`upsert of ${page.url} returned no row`);
-    await this.addToLexicon(tx, [site.id]);
-    return { site, announce: before === undefined || before.title !== site.title };
+      .returning({ ...indexedColumns, siteId: sites.siteId });
+    if (!row) throw new Error(`upsert of ${page.url} returned no row`);
+    await this.addToLexicon(tx, [row.id]);
+    const { siteId: ownerId, ...site } = row;
+    const isSite = ownerId === null;
+    return {
+      site,
+      siteId: ownerId ?? site.id,
+      isSite,
+      announce: isSite && (before === undefined || before.title !== site.title),
+    };
   }
 
   /** Vote totals from the ledger, unless the site already holds a later version. */
@@ -237,7 +258,7 @@ export class SiteRepository {
       analyzedAt,
     };
     const title = event.title.trim() || domain;
-    const [site] = await tx
+    const [row] = await tx
       .insert(sites)
       .values({
         url,
@@ -257,10 +278,17 @@ export class SiteRepository {
         },
         setWhere: sql`${sites.analyzedAt} is null or ${sites.analyzedAt} < ${analyzedAt.toISOString()}::timestamptz`,
       })
-      .returning(indexedColumns);
-    if (!site) return undefined; // an older analysis than the one held
-    await this.addToLexicon(tx, [site.id]);
-    return { site, announce: before === undefined || before.title !== site.title };
+      .returning({ ...indexedColumns, siteId: sites.siteId });
+    if (!row) return undefined; // an older analysis than the one held
+    await this.addToLexicon(tx, [row.id]);
+    const { siteId: ownerId, ...site } = row;
+    const isSite = ownerId === null;
+    return {
+      site,
+      siteId: ownerId ?? site.id,
+      isSite,
+      announce: isSite && (before === undefined || before.title !== site.title),
+    };
   }
 
   /** Adds the words of these sites (unstemmed) to the lexicon that typo correction reads. */

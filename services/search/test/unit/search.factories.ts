@@ -47,10 +47,13 @@ export function rendered(
 export const factory = {
   hit: (id: number, overrides: Partial<SearchHit> = {}): SearchHit => ({
     id,
+    siteUrl: `https://site${id}.example/`,
+    pageId: id,
     url: `https://site${id}.example/`,
     domain: `site${id}.example`,
     title: `Site ${id}`,
     description: `The description of site ${id}`,
+    snippet: [{ text: `The description of site ${id}`, match: false }],
     frenlinessScore: 70,
     trustScore: 'high',
     isVerified: true,

@@ -1,6 +1,6 @@
 -- Ranking v4 (docs/search-ranking.md): the one readable home of the search ranking. The newest
 -- migration that defines search.ranked_page is this file verbatim (ranking-sql.spec.ts checks
--- it; now 0012_ranking_full_matches); a change is an edit here and a new migration that copies it, never
+-- it; now 0014_ranking_pages); a change is an edit here and a new migration that copies it, never
 -- an edit of a landed migration. Every statement replaces what it defines, so the file can be
 -- applied again. (Re-tokenising the catalogue when the document changes is a one-time
 -- statement of its own migration: 0010_ranking_v3 did it for the fields below.)
@@ -44,51 +44,56 @@ CREATE OR REPLACE FUNCTION search.field_weight_v4(fa tsvector, fb tsvector, fc t
     WHEN body_match THEN 0.5
     ELSE 0 END;
 --> statement-breakpoint
--- 3. The index: the head vector is the document's A, B and C part (before v3: A and B).
+-- 3. The index: the head vector is the document's A, B and C part (before v3: A and B), and the
+--    row's site (site_id: null for a site, its site for a page), which caps the results per site.
 CREATE OR REPLACE FUNCTION search.site_index_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   WITH doc AS MATERIALIZED (
-    SELECT n.id, n.static_rank, n.domain, n.domain_label, lower(n.title) AS title_key,
+    SELECT n.id, n.static_rank, n.domain, n.domain_label, lower(n.title) AS title_key, n.site_id,
       search.site_document(n.title, n.domain, n.description, n.tags, n.page_text) AS v
     FROM new_sites n
   ), bodies AS (
     INSERT INTO search.site_bodies (id, static_rank, search_vector) SELECT id, static_rank, v FROM doc
     ON CONFLICT (id) DO UPDATE SET static_rank = excluded.static_rank, search_vector = excluded.search_vector
   )
-  INSERT INTO search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector)
-  SELECT id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b,c}') FROM doc
+  INSERT INTO search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector, site_id)
+  SELECT id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b,c}'), site_id FROM doc
   ON CONFLICT (id) DO UPDATE SET static_rank = excluded.static_rank, domain = excluded.domain, domain_label = excluded.domain_label,
-    title_key = excluded.title_key, head_vector = excluded.head_vector;
+    title_key = excluded.title_key, head_vector = excluded.head_vector, site_id = excluded.site_id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search.site_index_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   WITH changed AS MATERIALIZED (
-    SELECT n.id, n.static_rank, n.domain, n.domain_label, lower(n.title) AS title_key,
+    SELECT n.id, n.static_rank, n.domain, n.domain_label, lower(n.title) AS title_key, n.site_id,
       CASE WHEN n.title IS DISTINCT FROM o.title OR n.domain IS DISTINCT FROM o.domain OR n.description IS DISTINCT FROM o.description
              OR n.tags IS DISTINCT FROM o.tags OR n.page_text IS DISTINCT FROM o.page_text
         THEN search.site_document(n.title, n.domain, n.description, n.tags, n.page_text) END AS v,
-      n.static_rank IS DISTINCT FROM o.static_rank AS rank_changed
+      n.static_rank IS DISTINCT FROM o.static_rank AS rank_changed,
+      n.site_id IS DISTINCT FROM o.site_id AS site_changed
     FROM new_sites n JOIN old_sites o ON o.id = n.id
   ), bodies AS (
     INSERT INTO search.site_bodies (id, static_rank, search_vector) SELECT id, static_rank, v FROM changed WHERE v IS NOT NULL
     ON CONFLICT (id) DO UPDATE SET static_rank = excluded.static_rank, search_vector = excluded.search_vector
   ), heads AS (
-    INSERT INTO search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector)
-    SELECT id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b,c}') FROM changed WHERE v IS NOT NULL
+    INSERT INTO search.site_heads (id, static_rank, domain, domain_label, title_key, head_vector, site_id)
+    SELECT id, static_rank, domain, domain_label, title_key, ts_filter(v, '{a,b,c}'), site_id FROM changed WHERE v IS NOT NULL
     ON CONFLICT (id) DO UPDATE SET static_rank = excluded.static_rank, domain = excluded.domain, domain_label = excluded.domain_label,
-      title_key = excluded.title_key, head_vector = excluded.head_vector
+      title_key = excluded.title_key, head_vector = excluded.head_vector, site_id = excluded.site_id
   ), body_ranks AS (
     UPDATE search.site_bodies b SET static_rank = c.static_rank FROM changed c WHERE c.v IS NULL AND c.rank_changed AND b.id = c.id
   )
-  UPDATE search.site_heads h SET static_rank = c.static_rank FROM changed c WHERE c.v IS NULL AND c.rank_changed AND h.id = c.id;
+  UPDATE search.site_heads h SET static_rank = c.static_rank, site_id = c.site_id
+  FROM changed c WHERE c.v IS NULL AND (c.rank_changed OR c.site_changed) AND h.id = c.id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 -- 4. One search: the bounded candidate stage (full matches: head tier, page-text tier, exact
 --    name matches as candidates only; partial matches when the full ones do not fill the
---    page), the score of section 2, the result order, the page's rows, typo corrections.
+--    page), the score of section 2, the result order (at most perSite pages of a site), the
+--    page's rows: each a page with its highlighted snippet, carrying its site's id and insights.
+--    Typo correction is the service's (SpellingService), not this statement's.
 CREATE OR REPLACE FUNCTION search.ranked_page(q tsquery, iq tsquery, options jsonb) RETURNS json
   LANGUAGE plpgsql AS $$
 DECLARE
@@ -102,12 +107,11 @@ DECLARE
   window_size int := coalesce((options->>'candidateLimit')::int, 300);
   body_tier_below int := coalesce((options->>'bodyTierBelow')::int, 100);
   body_scan_limit int := coalesce((options->>'bodyScanLimit')::int, 2000);
-  per_domain int := coalesce((options->>'perDomain')::int, 2);
-  correct_terms text[] := coalesce(ARRAY(SELECT jsonb_array_elements_text(options->'correctTerms')), '{}');
-  correct_below int := coalesce((options->>'correctBelow')::int, 0);
-  min_similarity float8 := coalesce((options->>'minSimilarity')::float8, 0.3);
-  -- Most typos are at least this similar to the word meant ("moble" and "mobile": 0.44): looked up first, among few candidate words.
-  close_similarity constant float8 := 0.4;
+  per_site int := coalesce((options->>'perSite')::int, 2);
+  -- site:example.org — only the pages of that domain, and all of them (no cap per site).
+  site_domain text := coalesce(options->>'siteDomain', '');
+  site_filter text := '';
+  body_site_filter text := '';
   -- Matches on this share of the sites or more are found by walking the ranks.
   walk_above_share constant float8 := 0.02;
   -- How many of the best-ranked documents the page-text tier reads through when it walks.
@@ -119,7 +123,11 @@ DECLARE
   tree text := querytree(q);
   q_lit text := quote_literal(q::text) || '::tsquery';
   iq_lit text := quote_literal(iq::text) || '::tsquery';
-  columns constant text := 'h.id, h.static_rank, h.domain, h.domain_label, h.title_key, h.head_vector';
+  columns constant text := 'h.id, h.static_rank, h.domain, h.domain_label, h.title_key, h.head_vector, h.site_id';
+  -- The snippet's highlight marks: private-use characters, removed from the text first, so the
+  -- service can split the snippet into plain and matched text (no markup ever reaches a page).
+  mark_start constant text := chr(57344);
+  mark_stop constant text := chr(57345);
   score text;
   body_score text;
   term_q text;
@@ -133,7 +141,7 @@ DECLARE
   term_n int;
   or_q tsquery;
   partial_ids int[] := '{}';
-  partial_domains text[] := '{}';
+  partial_sites int[] := '{}';
   partial_scores float8[] := '{}';
   found int;
   exact_filter text;
@@ -151,25 +159,15 @@ DECLARE
   scanned int;
   head_matches int := 0;
   ids int[] := '{}';
-  domains text[] := '{}';
+  site_keys int[] := '{}';
   scores float8[] := '{}';
   more_ids int[];
-  more_domains text[];
+  more_sites int[];
   more_scores float8[];
   complete boolean := true;
   estimate float8 := 0;
   candidates int;
   hits json;
-  corrections jsonb;
-  wider jsonb;
-  far text[];
-  lookup constant text := $sql$
-    SELECT jsonb_agg(jsonb_build_object('term', t.term, 'known', t.known, 'best',
-      CASE WHEN NOT t.known THEN (SELECT l.word FROM search.lexicon l
-        WHERE l.word % t.term AND l.word <> t.term
-        ORDER BY similarity(l.word, t.term) DESC, l.sites DESC, l.word LIMIT 1) END) ORDER BY t.n)
-    FROM (SELECT v.term, v.n, EXISTS (SELECT 1 FROM search.lexicon l WHERE l.word = v.term) AS known
-          FROM unnest($1::text[]) WITH ORDINALITY AS v(term, n)) t$sql$;
 BEGIN
   PERFORM set_config('jit', 'off', true), set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
     set_config('enable_bitmapscan', 'on', true), set_config('max_parallel_workers_per_gather', '0', true);
@@ -222,6 +220,11 @@ BEGIN
   body_score := format('((%s) * (0.99 + 0.02 * least(1, greatest(0, coalesce(h.static_rank, 0)))))', body_score);
   exact_filter := CASE WHEN exact_text = '' THEN NULL
     ELSE format('(h.domain = %L OR h.domain_label = %L OR h.title_key = %L)', exact_domain, exact_text, exact_text) END;
+  -- site: reads the domain's pages through the domain btree (a few rows), never by walking ranks.
+  IF site_domain <> '' THEN
+    site_filter := format(' AND h.domain = %L', site_domain);
+    body_site_filter := format(' AND b.id = ANY(ARRAY(SELECT h.id FROM search.site_heads h WHERE h.domain = %L))', site_domain);
+  END IF;
 
   -- A "phrase" whose other words are stop words ("for world") is one word: its matches are
   -- those of the index-only query, found and walked as a word's.
@@ -245,11 +248,12 @@ BEGIN
           (SELECT count(*) FROM search.site_bodies b WHERE b.search_vector @@ %s)', iq_lit, q_lit) INTO plan;
       estimate_heads := coalesce((jsonb_path_query_first(plan, 'strict $.** ? (@."Relation Name" == "site_heads")."Plan Rows"'))::text::float8, 0);
       estimate_bodies := coalesce((jsonb_path_query_first(plan, 'strict $.** ? (@."Relation Name" == "site_bodies")."Plan Rows"'))::text::float8, 0);
-      estimate := estimate_bodies;
+      -- Within one site (site:) the whole index's estimate says nothing of the site's matches.
+      estimate := CASE WHEN site_domain = '' THEN estimate_bodies ELSE 0 END;
       -- A word on 2 % of the heads or more: walking the ranks (hot, shared pages) finds the best
       -- ones within some ten thousand narrow rows, where a bitmap decodes every match first.
       -- Phrases, which the planner estimates as all of their words, are never walked.
-      walk := NOT unpredictable AND estimate_heads >= walk_above_share * coalesce(heads_rows, 0);
+      walk := NOT unpredictable AND site_domain = '' AND estimate_heads >= walk_above_share * coalesce(heads_rows, 0);
       mode := CASE WHEN walk THEN 'walk' ELSE 'bitmap' END;
       IF walk THEN PERFORM set_config('enable_indexscan', 'on', true); END IF;
     END IF;
@@ -268,24 +272,24 @@ BEGIN
       head AS MATERIALIZED (
         SELECT * FROM (
           SELECT DISTINCT ON (id) * FROM (
-            SELECT id, static_rank, domain, domain_label, title_key, head_vector FROM ordered WHERE hit
+            SELECT id, static_rank, domain, domain_label, title_key, head_vector, site_id FROM ordered WHERE hit
             UNION ALL SELECT * FROM tail) found ORDER BY id) unique_found
         ORDER BY static_rank DESC NULLS LAST, id LIMIT %4$s),
       kept AS (
         SELECT h.*, true AS head FROM head h %5$s
         %6$s)
-      SELECT coalesce(array_agg(h.id), '{}'), coalesce(array_agg(h.domain), '{}'), coalesce(array_agg(%7$s), '{}'),
+      SELECT coalesce(array_agg(h.id), '{}'), coalesce(array_agg(coalesce(h.site_id, h.id)), '{}'), coalesce(array_agg(%7$s), '{}'),
         count(*) FILTER (WHERE h.head) FROM (SELECT h.*, %8$s FROM kept h) h$sql$,
       CASE mode
         WHEN 'walk' THEN format('SELECT %s, true AS hit FROM search.site_heads h WHERE h.head_vector @@ %s
             ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT %s', columns, q_lit, window_size)
-        ELSE format('SELECT %s, %s AS hit FROM search.site_heads h WHERE %s LIMIT %s', columns,
+        ELSE format('SELECT %s, %s AS hit FROM search.site_heads h WHERE (%s)%s LIMIT %s', columns,
             CASE WHEN rechecks THEN format('h.head_vector @@ %s', q_lit) ELSE 'true' END,
             CASE WHEN mode = 'bitmap' THEN format('(h.head_vector @@ %s AND h.id %% 2 = 0) OR (h.head_vector @@ %s AND h.id %% 2 = 1)', iq_lit, iq_lit)
-              ELSE 'false' END, window_size) END,
+              ELSE 'false' END, site_filter, window_size) END,
       columns,
       CASE WHEN mode = 'bitmap' THEN format('(SELECT count(*) FROM ordered) >= %s AND h.id > %s
-          AND ((h.head_vector @@ %s AND h.id %% 2 = 0) OR (h.head_vector @@ %s AND h.id %% 2 = 1))', window_size, ordered_through, q_lit, q_lit)
+          AND ((h.head_vector @@ %s AND h.id %% 2 = 0) OR (h.head_vector @@ %s AND h.id %% 2 = 1))%s', window_size, ordered_through, q_lit, q_lit, site_filter)
         ELSE 'false' END,
       window_size,
       -- The head matches' documents read at once (a bitmap over their ids: their pages are
@@ -294,9 +298,9 @@ BEGIN
           WHERE b.id = ANY(ARRAY(SELECT id FROM head)) AND b.search_vector @@ %s)', q_lit) ELSE '' END,
       CASE WHEN exact_filter IS NULL THEN ''
         ELSE format('UNION ALL (SELECT %s, false AS head FROM search.site_heads h JOIN search.site_bodies b ON b.id = h.id
-            WHERE %s AND (numnode(%s) = 0 OR (b.search_vector @@ %s) IS TRUE) LIMIT %s)', columns, exact_filter, q_lit, q_lit, exact_candidates) END,
+            WHERE %s AND (numnode(%s) = 0 OR (b.search_vector @@ %s) IS TRUE)%s LIMIT %s)', columns, exact_filter, q_lit, q_lit, site_filter, exact_candidates) END,
       score, fields)
-    INTO ids, domains, scores, head_matches;
+    INTO ids, site_keys, scores, head_matches;
 
     IF mode = 'exact only' THEN
       complete := true;
@@ -319,43 +323,25 @@ BEGIN
       EXECUTE format($sql$
         WITH pool AS MATERIALIZED (%1$s),
         body AS MATERIALIZED (SELECT id FROM pool WHERE hit ORDER BY static_rank DESC NULLS LAST, id LIMIT %2$s)
-        SELECT (SELECT count(*) FROM pool), coalesce(array_agg(h.id), '{}'), coalesce(array_agg(h.domain), '{}'), coalesce(array_agg(%3$s), '{}')
+        SELECT (SELECT count(*) FROM pool), coalesce(array_agg(h.id), '{}'), coalesce(array_agg(coalesce(h.site_id, h.id)), '{}'), coalesce(array_agg(%3$s), '{}')
         FROM (SELECT h.*, %4$s FROM search.site_heads h WHERE h.id = ANY(ARRAY(SELECT id FROM body))) h$sql$,
         CASE WHEN body_walk_pages IS NOT NULL
           THEN format('SELECT b.id, b.static_rank, true AS hit FROM search.site_bodies b
-              WHERE b.ctid < %L::tid AND b.search_vector @@ %s LIMIT %s', format('(%s,0)', body_walk_pages), q_lit, window_size)
+              WHERE b.ctid < %L::tid AND b.search_vector @@ %s%s LIMIT %s', format('(%s,0)', body_walk_pages), q_lit, body_site_filter, window_size)
           -- Through both halves of the GIN index (one per id parity, built side by side).
           ELSE format('SELECT b.id, b.static_rank, %s AS hit FROM search.site_bodies b
-              WHERE (b.search_vector @@ %s AND b.id %% 2 = 0) OR (b.search_vector @@ %s AND b.id %% 2 = 1) LIMIT %s',
-            CASE WHEN rechecks THEN format('b.search_vector @@ %s', q_lit) ELSE 'true' END, iq_lit, iq_lit, scan) END,
+              WHERE ((b.search_vector @@ %s AND b.id %% 2 = 0) OR (b.search_vector @@ %s AND b.id %% 2 = 1))%s LIMIT %s',
+            CASE WHEN rechecks THEN format('b.search_vector @@ %s', q_lit) ELSE 'true' END, iq_lit, iq_lit, body_site_filter, scan) END,
         window_size, body_score, fields)
-      INTO scanned, more_ids, more_domains, more_scores;
+      INTO scanned, more_ids, more_sites, more_scores;
       ids := ids || more_ids;
-      domains := domains || more_domains;
+      site_keys := site_keys || more_sites;
       scores := scores || more_scores;
       complete := body_walk_pages IS NULL AND scanned < scan;
     END IF;
   END IF;
 
   found := (SELECT count(DISTINCT x) FROM unnest(ids) x);
-
-  -- Typo corrections: only when the query found almost nothing, only for words the lexicon does
-  -- not know; a close word (similarity 0.4 or more) first, among few candidate words, then, for
-  -- the terms with none, any word at minSimilarity or more. The % operator reads
-  -- pg_trgm.similarity_threshold.
-  IF cardinality(correct_terms) > 0
-      AND (CASE WHEN complete THEN found ELSE greatest(found, estimate) END) < correct_below THEN
-    PERFORM set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'on', true),
-      set_config('pg_trgm.similarity_threshold', greatest(min_similarity, close_similarity)::text, true);
-    EXECUTE lookup INTO corrections USING correct_terms;
-    far := ARRAY(SELECT e->>'term' FROM jsonb_array_elements(corrections) e WHERE NOT (e->>'known')::boolean AND e->>'best' IS NULL);
-    IF cardinality(far) > 0 AND min_similarity < close_similarity THEN
-      PERFORM set_config('pg_trgm.similarity_threshold', min_similarity::text, true);
-      EXECUTE lookup INTO wider USING far;
-      corrections := (SELECT jsonb_agg(coalesce(w.e, c.e) ORDER BY c.n)
-        FROM jsonb_array_elements(corrections) WITH ORDINALITY c(e, n) LEFT JOIN jsonb_array_elements(wider) w(e) ON w.e->>'term' = c.e->>'term');
-    END IF;
-  END IF;
 
   -- Partial matches (ranking v3): a plain query of two or more words whose every-word matches do
   -- not fill the page also finds the head matches of ANY of its words, scored the same way
@@ -368,32 +354,39 @@ BEGIN
       FROM unnest(terms, prefixes) AS t(term, prefix)), ' | ')::tsquery;
     PERFORM set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true);
     EXECUTE format($sql$
-      SELECT coalesce(array_agg(h.id), '{}'), coalesce(array_agg(h.domain), '{}'), coalesce(array_agg(%3$s), '{}')
+      SELECT coalesce(array_agg(h.id), '{}'), coalesce(array_agg(coalesce(h.site_id, h.id)), '{}'), coalesce(array_agg(%3$s), '{}')
       FROM (SELECT h.*, %5$s FROM search.site_heads h WHERE ((h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 0) OR (h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 1))
-        AND NOT (h.id = ANY(%2$L::int[])) LIMIT %4$s) h$sql$,
-      or_q::text, ids, score, window_size, fields)
-    INTO partial_ids, partial_domains, partial_scores;
+        AND NOT (h.id = ANY(%2$L::int[]))%6$s LIMIT %4$s) h$sql$,
+      or_q::text, ids, score, window_size, fields, site_filter)
+    INTO partial_ids, partial_sites, partial_scores;
   END IF;
 
-  -- The result order (docs/search-ranking.md §3): full matches before partial ones; within
-  -- each, at most perDomain results of each domain first, then the rest; each part by score
-  -- descending, then id. Then the page's rows.
+  -- The result order (docs/search-ranking.md §3): full matches before partial ones, each by
+  -- score descending, then id; at most perSite pages of one site (its best: full matches
+  -- first), unless the query asks for one site (site:). Then the page's rows: the page's url,
+  -- title and snippet (its description and page text with the query's words marked, built for
+  -- these rows only), and its site's id, votes, stakes and analysis.
   WITH candidate AS (
-    SELECT DISTINCT ON (u.id) u.id, u.domain, u.score, u.partial FROM (
-      SELECT f.*, false AS partial FROM unnest(ids, domains, scores) AS f(id, domain, score)
-      UNION ALL SELECT p.*, true FROM unnest(partial_ids, partial_domains, partial_scores) AS p(id, domain, score)) u
+    SELECT DISTINCT ON (u.id) u.id, u.site_key, u.score, u.partial FROM (
+      SELECT f.*, false AS partial FROM unnest(ids, site_keys, scores) AS f(id, site_key, score)
+      UNION ALL SELECT p.*, true FROM unnest(partial_ids, partial_sites, partial_scores) AS p(id, site_key, score)) u
     ORDER BY u.id, u.partial, u.score DESC
   ), ranked AS (
-    SELECT c.id, c.score, c.partial, row_number() OVER (PARTITION BY c.partial, c.domain ORDER BY c.score DESC, c.id) AS nth FROM candidate c
-  ), placed AS (
-    SELECT r.id, r.score, row_number() OVER (ORDER BY r.partial, r.nth > per_domain, r.score DESC, r.id) AS position FROM ranked r
+    SELECT c.*, row_number() OVER (PARTITION BY c.site_key ORDER BY c.partial, c.score DESC, c.id) AS nth FROM candidate c
+  ), placed AS MATERIALIZED (
+    SELECT r.id, r.site_key, r.score, row_number() OVER (ORDER BY r.partial, r.score DESC, r.id) AS position
+    FROM ranked r WHERE site_domain <> '' OR r.nth <= per_site
   )
-  SELECT (SELECT count(*) FROM candidate),
-    (SELECT json_agg(json_build_object('id', s.id, 'url', s.url, 'domain', s.domain, 'title', s.title, 'description', s.description,
-        'frenliness_score', s.frenliness_score, 'trust_score', s.trust_score, 'is_verified', s.is_verified, 'is_claimed', s.is_claimed,
-        'upvotes', s.upvotes, 'downvotes', s.downvotes, 'total_staked', s.total_staked, 'analysis_data', s.analysis_data,
-        'indexed_at', s.indexed_at, 'analyzed_at', s.analyzed_at, 'score', p.score) ORDER BY p.position)
-     FROM placed p JOIN search.sites s ON s.id = p.id
+  SELECT (SELECT count(*) FROM placed),
+    (SELECT json_agg(json_build_object('id', o.id, 'site_url', o.url, 'page_id', s.id, 'url', s.url, 'domain', s.domain,
+        'title', s.title, 'description', s.description,
+        'snippet', ts_headline('english'::regconfig,
+          translate(CASE WHEN s.description = '' THEN '' ELSE s.description || E'\n' END || left(s.page_text, 2000), mark_start || mark_stop, ''),
+          q, format('StartSel=%s, StopSel=%s, MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimiter=" … "', mark_start, mark_stop)),
+        'frenliness_score', o.frenliness_score, 'trust_score', o.trust_score, 'is_verified', o.is_verified, 'is_claimed', o.is_claimed,
+        'upvotes', o.upvotes, 'downvotes', o.downvotes, 'total_staked', o.total_staked, 'analysis_data', o.analysis_data,
+        'indexed_at', s.indexed_at, 'analyzed_at', o.analyzed_at, 'score', p.score) ORDER BY p.position)
+     FROM placed p JOIN search.sites s ON s.id = p.id JOIN search.sites o ON o.id = p.site_key
      WHERE p.position > page_offset AND p.position <= page_offset + page_limit)
   INTO candidates, hits;
   IF tree <> 'T' AND tree <> '' AND head_matches < body_tier_below THEN
@@ -401,5 +394,5 @@ BEGIN
   END IF;
 
   RETURN json_build_object('hits', coalesce(hits, '[]'::json), 'candidates', candidates, 'full', found, 'complete', complete,
-    'estimate', estimate, 'corrections', corrections);
+    'estimate', estimate);
 END $$;
