@@ -22,3 +22,4 @@ export * from './boot/package-version.js';
 export * from './auth/index.js';
 export * from './http/upgrade-guard.js';
 export * from './http/request-origin.js';
+export * from './eventing/index.js';

@@ -1,0 +1,4 @@
+export * from './on-bus-event.decorator.js';
+export * from './event-payload-schemas.js';
+export * from './event-consumers.js';
+export * from './event-consumers.providers.js';
