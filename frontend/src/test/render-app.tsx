@@ -20,6 +20,9 @@ export function siteFixture(overrides: Partial<SearchResultDto> = {}): SearchRes
   return {
     id: 1,
     url: 'https://example.org/',
+    siteUrl: 'https://example.org/',
+    siteQuery: 'site:example.org example',
+    snippet: [],
     title: 'Example',
     description: 'An example site.',
     domain: 'example.org',

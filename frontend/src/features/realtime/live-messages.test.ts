@@ -10,6 +10,9 @@ function site(id: number, upvotes = 0, downvotes = 0): SearchResultDto {
   return {
     id,
     url: `https://site${id}.example/`,
+    siteUrl: `https://site${id}.example/`,
+    siteQuery: `site:site${id}.example`,
+    snippet: [],
     title: `Site ${id}`,
     description: '',
     domain: `site${id}.example`,
