@@ -1,7 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { Database } from '@frenly/db';
+import { ledgerProcessedEvents, type Database } from '@frenly/db';
 import type { EventBus } from '@frenly/events';
-import { DATABASE, EVENT_BUS, IDENTITY_TOKENS, IdentityTokens } from '@frenly/platform';
+import {
+  DATABASE,
+  EVENT_BUS,
+  IDENTITY_TOKENS,
+  IdentityTokens,
+  withEventConsumers,
+} from '@frenly/platform';
 import { AccountsRepository } from './accounts/accounts.repository.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { BalanceController } from './accounts/balance.controller.js';
@@ -41,48 +47,51 @@ export interface LedgerInfrastructure {
 @Module({})
 export class LedgerModule {
   static forRoot(infra: LedgerInfrastructure): DynamicModule {
-    return {
-      module: LedgerModule,
-      controllers: [
-        BalanceController,
-        StakesController,
-        VotesController,
-        MyVotesController,
-        CommunityController,
-      ],
-      providers: [
-        { provide: DATABASE, useValue: infra.db },
-        { provide: EVENT_BUS, useValue: infra.bus },
-        { provide: IDENTITY_TOKENS, useValue: infra.identityTokens },
-        { provide: LEDGER_SETTINGS, useValue: resolveLedgerSettings(infra.settings) },
-        Transactions,
-        LedgerMetrics,
-        LedgerOutbox,
-        AccountsRepository,
-        JournalRepository,
-        KnownSitesRepository,
-        SiteStatsRepository,
-        StakesRepository,
-        StakeBookingRepository,
-        VotesRepository,
-        IdempotencyRepository,
-        IdempotencyPruner,
-        LedgerAuditRepository,
-        AccountsService,
-        KnownSitesService,
-        StakesService,
-        VotesService,
-        CommunityService,
-        SiteIndexedConsumer,
-      ],
-      exports: [
-        AccountsService,
-        StakesService,
-        VotesService,
-        KnownSitesService,
-        LedgerAuditRepository,
-        LedgerOutbox,
-      ],
-    };
+    return withEventConsumers(
+      {
+        module: LedgerModule,
+        controllers: [
+          BalanceController,
+          StakesController,
+          VotesController,
+          MyVotesController,
+          CommunityController,
+        ],
+        providers: [
+          { provide: DATABASE, useValue: infra.db },
+          { provide: EVENT_BUS, useValue: infra.bus },
+          { provide: IDENTITY_TOKENS, useValue: infra.identityTokens },
+          { provide: LEDGER_SETTINGS, useValue: resolveLedgerSettings(infra.settings) },
+          Transactions,
+          LedgerMetrics,
+          LedgerOutbox,
+          AccountsRepository,
+          JournalRepository,
+          KnownSitesRepository,
+          SiteStatsRepository,
+          StakesRepository,
+          StakeBookingRepository,
+          VotesRepository,
+          IdempotencyRepository,
+          IdempotencyPruner,
+          LedgerAuditRepository,
+          AccountsService,
+          KnownSitesService,
+          StakesService,
+          VotesService,
+          CommunityService,
+          SiteIndexedConsumer,
+        ],
+        exports: [
+          AccountsService,
+          StakesService,
+          VotesService,
+          KnownSitesService,
+          LedgerAuditRepository,
+          LedgerOutbox,
+        ],
+      },
+      { processedEvents: ledgerProcessedEvents },
+    );
   }
 }

@@ -15,6 +15,7 @@ import {
   type BusEvent,
 } from '@frenly/events';
 import {
+  EventConsumers,
   IDENTITY_HEADER,
   IdentityTokens,
   JsonLogger,
@@ -24,7 +25,6 @@ import {
 import { createScratchDatabase, waitFor, type ScratchDatabase } from '@frenly/testing';
 import { eq, isNull, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { SiteIndexedConsumer } from '../src/consumers/site-indexed.consumer.js';
 import { LedgerModule } from '../src/ledger.module.js';
 import { LedgerOutbox } from '../src/outbox/ledger-outbox.js';
 import { LedgerContext } from './ledger-context.js';
@@ -120,10 +120,10 @@ describe('ledger lifecycle', () => {
       });
 
     it('learns a site once per event, keeps the newest data and skips a malformed event', async () => {
-      const consumer = ctx.app.get(SiteIndexedConsumer);
+      const consumer = ctx.app.get(EventConsumers);
       const first = indexed(5_001, 'First.example', '2026-01-02T00:00:00.000Z');
-      await consumer.handle(first);
-      await consumer.handle(first); // redelivered
+      await consumer.deliver(first);
+      await consumer.deliver(first); // redelivered
       const { rows } = await ctx.db.execute(sql`
         select (select count(*)::int from ledger.processed_events where event_id = ${first.id}) as marks,
                (select count(*)::int from ledger.accounts where site_id = 5001) as pools,
@@ -133,16 +133,16 @@ describe('ledger lifecycle', () => {
         (await ctx.db.select().from(knownSites).where(eq(knownSites.siteId, 5_001)))[0]?.domain;
       expect(await domainOf()).toBe('first.example');
 
-      await consumer.handle(indexed(5_001, 'older.example', '2026-01-01T00:00:00.000Z')); // arrives late
+      await consumer.deliver(indexed(5_001, 'older.example', '2026-01-01T00:00:00.000Z')); // arrives late
       expect(await domainOf()).toBe('first.example');
-      await consumer.handle(indexed(5_001, 'renamed.example', '2026-01-03T00:00:00.000Z'));
+      await consumer.deliver(indexed(5_001, 'renamed.example', '2026-01-03T00:00:00.000Z'));
       expect(await domainOf()).toBe('renamed.example');
 
       const malformed = {
         ...indexed(5_002, 'x.example', 'not a date'),
         payload: { siteId: 'five' },
       } as unknown as ReturnType<typeof indexed>;
-      await expect(consumer.handle(malformed)).resolves.toBeUndefined();
+      await expect(consumer.deliver(malformed)).resolves.toBeUndefined();
       const marks = await ctx.db
         .select()
         .from(ledgerProcessedEvents)

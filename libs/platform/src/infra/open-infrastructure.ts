@@ -1,10 +1,11 @@
 import { openDatabase, type DatabaseHandle, type ServiceSchemaName } from '@frenly/db';
-import { createEventBus, type EventBus, type EventsLogger } from '@frenly/events';
+import { createEventBus, type EventBus } from '@frenly/events';
 import { createJobQueue, type FrenlyJobQueues, type JobQueue } from '@frenly/jobs';
 import type { InfrastructureRegistry } from '../boot/launch.js';
 import type { JsonLogger } from '../logging/json-logger.js';
 import { instrumentEventBus } from '../metrics/event-bus-metrics.js';
 import { instrumentJobQueue } from '../metrics/job-queue-metrics.js';
+import { eventsLoggerOf } from '../eventing/events-logger.js';
 
 /** The validated variables (from commonVars) that choose and locate the adapters. */
 export interface InfrastructureConfig {
@@ -50,7 +51,7 @@ export async function openEventBusFor(
         kafkaBrokers: config.KAFKA_BROKERS,
         clientId: `${config.KAFKA_CLIENT_ID}-${clientName}`,
         namespace: config.KAFKA_NAMESPACE,
-        logger: eventsLogger(logger.forContext('events')),
+        logger: eventsLoggerOf(logger.forContext('events')),
       }),
     (opened) => opened.ping(),
   );
@@ -79,13 +80,4 @@ export async function openJobQueueFor(
   );
   if (infra.metrics) instrumentJobQueue(queue, infra.metrics);
   return queue;
-}
-
-function eventsLogger(logger: JsonLogger): EventsLogger {
-  return {
-    debug: (message, fields) => logger.entry('debug', message, fields),
-    info: (message, fields) => logger.entry('info', message, fields),
-    warn: (message, fields) => logger.entry('warn', message, fields),
-    error: (message, fields) => logger.entry('error', message, fields),
-  };
 }
