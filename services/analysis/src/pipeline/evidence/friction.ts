@@ -114,6 +114,12 @@ const CONSENT_SCORES: Record<CookieConsentEvidence['kind'], number> = {
   'cookie-wall': 0,
 };
 
+const COOKIE_BANNER_KINDS: readonly CookieConsentEvidence['kind'][] = [
+  'banner-with-reject',
+  'accept-only-banner',
+  'cookie-wall',
+];
+
 /** `trackers`: tracking organisations found; with any, a missing banner is no strength (one may come by script). */
 export function frictionChecks(
   facts: PageFacts,
@@ -131,6 +137,10 @@ export function frictionChecks(
       dialog.hasEmailInput &&
       (dialog.hints.includes('newsletter') || dialog.hints.includes('modal')),
   );
+  // A cookie banner is scored by the cookie-consent check, but it is still a pop-up: no
+  // "no pop-ups" praise beside one.
+  const cookieConsent = cookieConsentOf(facts, consentManagers);
+  const cookieBanner = COOKIE_BANNER_KINDS.includes(cookieConsent.kind);
   const interstitialScore = Math.max(
     0,
     1 - 0.7 * visibleModals.length - 0.4 * newsletterPopups.length,
@@ -154,7 +164,7 @@ export function frictionChecks(
             .concat(" (seen in the page's HTML)."),
     fix: 'Let visitors reach the content without dismissing pop-ups; offer sign-ups inline instead.',
     strength:
-      visibleModals.length === 0 && newsletterPopups.length === 0
+      visibleModals.length === 0 && newsletterPopups.length === 0 && !cookieBanner
         ? "No pop-ups in the page's HTML"
         : undefined,
     evidence: [...visibleModals, ...newsletterPopups]
@@ -162,7 +172,6 @@ export function frictionChecks(
       .map((dialog) => `${dialog.signal}: "${clip(dialog.text, 80)}"`),
   });
 
-  const cookieConsent = cookieConsentOf(facts, consentManagers);
   checks.push({
     id: 'friction.cookie-consent',
     score: CONSENT_SCORES[cookieConsent.kind],
