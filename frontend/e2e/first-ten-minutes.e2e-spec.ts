@@ -383,6 +383,7 @@ describe('the first ten minutes of a new user (issue 17)', () => {
 
     it('1 and 17a: the analysis says which engine wrote it, and no lens shows as chosen before one is', async () => {
       const { page } = grace;
+      await page.goto('/analysis');
       await analyse(page, `${site.url}shop`);
       const note = page.getByTestId('engine-note').first();
       expect(await note.innerText()).toMatch(
@@ -398,7 +399,7 @@ describe('the first ten minutes of a new user (issue 17)', () => {
     it('2: each lens on the manipulative shop says only what its evidence supports', async () => {
       const { page } = grace;
       const said: Record<string, string> = {};
-      for (const lens of ['Love', 'Clarity', 'Growth', 'Trust', 'Joy']) {
+      for (const lens of ['Love', 'Growth', 'Trust', 'Joy', 'Clarity']) {
         const answer = page.waitForResponse((res) => res.url().endsWith('/reframe'));
         await page.getByRole('button', { name: lens, exact: true }).click();
         expect((await answer).status()).toBe(200);
@@ -411,7 +412,9 @@ describe('the first ten minutes of a new user (issue 17)', () => {
       }
       // No praise the evidence contradicts, no word swapped for one that changes the meaning.
       expect(said.Love).not.toMatch(/made with people in mind/i);
-      expect(said.Joy).not.toMatch(/no cookie banner/i);
+      // The shop shows a cookie banner: neither lens may praise it for having none, or no pop-ups.
+      for (const lens of ['Love', 'Joy'])
+        expect(said[lens]).not.toMatch(/no cookie banner|no pop-ups/i);
       expect(said.Clarity).not.toMatch(/\bLow deals\b/);
       expect(said.Clarity).toMatch(/unbeatable/i); // the site's claim, kept as its claim
       expect(said.Clarity).not.toMatch(/almost no readable text/);
