@@ -6,7 +6,8 @@ import {
   SparklesIcon,
   TriangleAlertIcon,
 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -14,11 +15,14 @@ import { formatNumber } from '../../../lib/format';
 import { communityAlertTrigger, showsCommunityAlert } from '../../../lib/frenliness';
 import { VoteButtons } from '../../ledger/components/vote-buttons';
 import { analysisPath } from '../../../lib/analysis-path';
+import { MoreFromSiteLink } from './more-from-site-link';
 import { ResultInsightBadge, ResultInsightDetails } from './result-insight';
+import { ResultSnippet } from './result-snippet';
 
 interface ResultCardProps {
   /** The signed-in user's vote on this site (null: none); undefined for visitors. */
   myVote?: VoteType | null;
+  /** A page: its url, title and snippet; its id, votes, stakes and insights are its site's. */
   site: SearchResultDto;
   onVote: (siteId: number, type: VoteType) => void;
   onStake: (site: SearchResultDto) => void;
@@ -26,10 +30,14 @@ interface ResultCardProps {
   web?: WebReachability;
 }
 
-/** One search result with its transparency insights (spec §2). */
+/** One search result (a page) with its site's transparency insights (spec §2). */
 export function ResultCard({ site, myVote, onVote, onStake, web = 'reachable' }: ResultCardProps) {
   const score = site.frenlinessScore;
-  const headingId = `result-${site.id}`;
+  // Two pages of one site share its id: the heading's id must not.
+  const headingId = useId();
+  // Within one site's results already (site:), "More from this site" would lead back here.
+  const [params] = useSearchParams();
+  const withinSite = /(^|\s)site:/i.test(params.get('q') ?? '');
   return (
     <article
       aria-labelledby={headingId}
@@ -67,11 +75,8 @@ export function ResultCard({ site, myVote, onVote, onStake, web = 'reachable' }:
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </h2>
-      {site.description && (
-        <p className="mt-1 text-sm leading-relaxed break-words text-slate-700">
-          {site.description}
-        </p>
-      )}
+      <ResultSnippet snippet={site.snippet} fallback={site.description} />
+      {!withinSite && <MoreFromSiteLink siteQuery={site.siteQuery} domain={site.domain} />}
 
       <ResultInsightDetails site={site} web={web} />
 
@@ -108,7 +113,7 @@ export function ResultCard({ site, myVote, onVote, onStake, web = 'reachable' }:
             </Button>
           </Tooltip>
           <Button asChild variant="outline" size="sm">
-            <Link to={analysisPath(site.url)}>
+            <Link to={analysisPath(site.siteUrl)}>
               <SparklesIcon aria-hidden="true" />
               AI Deep Analysis
             </Link>

@@ -85,7 +85,7 @@ export default function SearchResultsPage() {
               <div className="mt-3 grid gap-4">
                 {data.results.map((site) => (
                   <ResultCard
-                    key={site.id}
+                    key={site.url}
                     site={site}
                     myVote={myVotes && (myVotes[String(site.id)] ?? null)}
                     onVote={(siteId, type) => void castVote(siteId, type)}
