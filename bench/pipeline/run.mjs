@@ -176,10 +176,11 @@ try {
   const latencies = analysed.map((row) => new Date(row.analyzed_at).getTime() - seededAt);
   const lastAt = Math.max(...latencies);
   const firstAt = Math.min(...latencies);
+  // Inner pages are documents of their site (issue 16): indexed, never analysed on their own.
   const pages = await db.query(
-    `select count(*)::int as n from search.sites where domain like '%.bench.test' and analyzed_at is not null`,
+    `select count(*)::int as n from search.sites where domain like '%.bench.test' and crawled_at is not null`,
   );
-  const pagesAnalysed = pages.rows[0].n;
+  const pagesIndexed = pages.rows[0].n;
   // Sites analysed per minute: the busiest 60 s, or the whole run when it took less than that.
   let perMinute = 0;
   for (const point of timeline) {
@@ -227,8 +228,8 @@ try {
     p95Ms: percentile(latencies, 95),
     firstMs: firstAt,
     lastMs: lastAt,
-    pagesAnalysed,
-    pagesPerMinute: Math.round((pagesAnalysed / Math.max(1, lastAt - firstAt)) * 60_000),
+    pagesIndexed,
+    pagesPerMinute: Math.round((pagesIndexed / Math.max(1, lastAt - firstAt)) * 60_000),
     sitesPerMinuteSteady: Math.round((analysed.length / Math.max(1, lastAt - firstAt)) * 60_000),
     atOne,
     atFive,
@@ -250,14 +251,15 @@ template carries the seed corpus) with ${SITES} generated sites on one loopback 
 (\`bench/pipeline/fixture-web.mjs\`: trackers, manipulative designs, accessibility faults; 1 in 20
 closed by robots.txt, 1 in 20 answering after 4 s, 1 in 40 dropping connections, 1 in 40 answering
 500), seeded into the catalogue: nobody searches or clicks until the 1-minute mark. Each site: robots.txt,
-its homepage and up to two inner pages at the default 1 s per host; every indexed page is analysed
-(HTML tier) from the crawler's copy. Figures count homepages.
+its homepage and up to two inner pages at the default 1 s per host; each site's homepage is analysed
+(HTML tier) from the crawler's copy, and its inner pages are indexed as documents of the site (not
+analysed on their own). Figures count homepages.
 
 | Measure | Value |
 | --- | --- |
 | Sites analysed (of ${analysableCount} analysable, ${SITES} seeded) | ${analysed.length} |
 | Sites crawled + analysed per minute (HTML tier) | ${summary.sitesPerMinuteSteady} between the first and the last insight; ${perMinute} in the busiest 60 s (goal ≥ 600: **not met here**) |
-| Pages analysed (every indexed page: homepage and inner pages) | ${pagesAnalysed}, ${summary.pagesPerMinute} a minute |
+| Pages indexed (homepages and inner pages; only homepages are analysed) | ${pagesIndexed}, ${summary.pagesPerMinute} a minute |
 | Seeding → insights, first / p50 / p95 / last | ${(firstAt / 1000).toFixed(1)} s / ${(summary.p50Ms / 1000).toFixed(1)} s / ${(summary.p95Ms / 1000).toFixed(1)} s / ${(lastAt / 1000).toFixed(1)} s |
 | Top-10 results with insights after 1 min (${TOPICS.length} queries) | ${pct(atOne?.share ?? 0)} of all shown; ${pct(atOne?.analysableShare ?? 0)} of those that can be analysed |
 | Top-10 results with insights after 5 min | ${pct(atFive.share)} of all shown; ${pct(atFive.analysableShare)} of those that can be analysed${atFive.early ? ` (measured at ${(atFive.elapsed / 1000).toFixed(0)} s: nothing was left to analyse)` : ''} |
