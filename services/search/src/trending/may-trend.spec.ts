@@ -27,6 +27,11 @@ describe(mayTrend.name, () => {
     'write to me@evil.example',
   ])('keeps markup, links and addresses out: "%s"', (query) => expect(mayTrend(query)).toBe(false));
 
+  it.each(['site:example.org eggs', 'eggs site:docs.example'])(
+    'keeps a search inside one site out: "%s"',
+    (query) => expect(mayTrend(query)).toBe(false),
+  );
+
   it.each(['fuck this', 'sh1t happens', 'fuuuuck', 'you asshole'])(
     'keeps profanity out, also disguised: "%s"',
     (query) => expect(mayTrend(query)).toBe(false),

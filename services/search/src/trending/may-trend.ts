@@ -7,6 +7,8 @@ const MARKUP = /[<>]/;
 const LINK =
   /(?:^|[^\p{L}\p{N}])(?:[a-z][a-z0-9+.-]*:\/\/|(?:javascript|data|vbscript|mailto|file):|www\.)/iu;
 const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/u;
+// "site:example.org …" is a look inside one site ("More from this site"), not a topic.
+const SITE_RESTRICTED = /(?:^|\s)site:/iu;
 
 // obscenity (maintained, English dataset with leetspeak, confusable and repeated-letter
 // handling, and a whitelist against false positives such as "Scunthorpe"). Built once: the
@@ -19,6 +21,10 @@ const profanity = new RegExpMatcher({
 /** Whether a normalised query may be shown in Trending. */
 export function mayTrend(query: string): boolean {
   return (
-    !MARKUP.test(query) && !LINK.test(query) && !EMAIL.test(query) && !profanity.hasMatch(query)
+    !MARKUP.test(query) &&
+    !LINK.test(query) &&
+    !EMAIL.test(query) &&
+    !SITE_RESTRICTED.test(query) &&
+    !profanity.hasMatch(query)
   );
 }
