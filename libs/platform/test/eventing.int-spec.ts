@@ -16,6 +16,7 @@ import { KafkaEventBus, makeEvent, silentLogger, type TypedEvent } from '@frenly
 import { createScratchDatabase, waitFor, type ScratchDatabase } from '@frenly/testing';
 import {
   DATABASE,
+  type AfterCommit,
   EVENT_BUS,
   EventConsumers,
   JsonLogger,
@@ -39,9 +40,10 @@ const vote = (siteId: unknown, upvotes = 1) =>
 @Injectable()
 class TallyConsumer {
   failures = 0;
+  readonly committed: number[] = [];
 
   @OnBusEvent({ topic: Topics.VoteCast, group: `tally-${run}`, once: true })
-  async onVote(event: TypedEvent<typeof Topics.VoteCast>, tx: Transaction): Promise<void> {
+  async onVote(event: TypedEvent<typeof Topics.VoteCast>, tx: Transaction): Promise<AfterCommit> {
     await tx.execute(
       sql`insert into ledger.eventing_it_tally (event_id, upvotes) values (${event.id}, ${event.payload.upvotes})`,
     );
@@ -49,6 +51,7 @@ class TallyConsumer {
       this.failures -= 1;
       throw new Error('fails after writing: the write and the dedupe mark roll back');
     }
+    return () => this.committed.push(event.payload.upvotes);
   }
 }
 
@@ -167,8 +170,12 @@ describe('@OnBusEvent handlers on Kafka and PostgreSQL', () => {
     );
     expect(live.upvotes).toEqual([2, 4]);
 
+    // The after-commit callbacks: once per committed event, none for the rolled-back attempt.
+    expect([...consumer.committed].sort()).toEqual([1, 2, 4]);
+
     // Past the bus's own memory of ids (as after a restart): the processed-events mark holds.
     await app.get(EventConsumers).deliver(second);
     expect(await tally()).toHaveLength(3);
+    expect(consumer.committed).toHaveLength(3);
   }, 60_000);
 });

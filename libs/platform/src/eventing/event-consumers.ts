@@ -19,6 +19,7 @@ import { DATABASE, EVENT_BUS } from '../infra/tokens.js';
 import { JsonLogger } from '../logging/json-logger.js';
 import {
   busEventHandlerOf,
+  type AfterCommit,
   type BusEventHandlerMetadata,
   type StartPosition,
 } from './on-bus-event.decorator.js';
@@ -115,7 +116,7 @@ export class EventConsumers implements OnModuleInit, BeforeApplicationShutdown {
     const handler = plan.byTopic.get(event.topic);
     if (!handler)
       throw new Error(`group ${plan.group} received ${event.topic}, which it has no handler for`);
-    const handle = async (tx?: Transaction): Promise<void> => {
+    const handle = async (tx?: Transaction): Promise<unknown> => {
       const problem =
         this.schemas.problemOf(event.topic, event.payload) ??
         handler.check?.(event.payload as never);
@@ -128,10 +129,17 @@ export class EventConsumers implements OnModuleInit, BeforeApplicationShutdown {
         });
         return;
       }
-      await handler.run(event, tx);
+      return handler.run(event, tx);
     };
-    if (!handler.once) return handle();
-    await handleOnce(this.db!, this.options.processedEvents!, plan.group, event, handle);
+    if (!handler.once) {
+      await handle();
+      return;
+    }
+    let afterCommit: unknown;
+    await handleOnce(this.db!, this.options.processedEvents!, plan.group, event, async (tx) => {
+      afterCommit = await handle(tx);
+    });
+    if (typeof afterCommit === 'function') (afterCommit as AfterCommit)();
   }
 
   /** Every @OnBusEvent method of the providers that share this provider's module. */

@@ -21,10 +21,14 @@ export interface BusEventHandlerOptions<T extends TopicName, C> {
   readonly check?: (payload: EventPayloads[T]) => string | undefined;
   /**
    * Handle each event id once per group, atomically with the handler's writes: the handler
-   * gets the transaction that records the id in the module's processed-events table.
+   * gets the transaction that records the id in the module's processed-events table. It may
+   * return a callback, run once that transaction has committed (e.g. to wake in-process waiters).
    */
   readonly once?: boolean;
 }
+
+/** Run after the handler's transaction committed. */
+export type AfterCommit = () => void;
 
 export type BusEventHandlerMetadata = BusEventHandlerOptions<TopicName, object>;
 
@@ -44,7 +48,7 @@ type Decorator<C, Handler> = <M extends Handler>(
  */
 export function OnBusEvent<T extends TopicName, C extends object = object>(
   options: BusEventHandlerOptions<T, C> & { readonly once: true },
-): Decorator<C, (event: TypedEvent<T>, tx: Transaction) => Promise<void>>;
+): Decorator<C, (event: TypedEvent<T>, tx: Transaction) => Promise<AfterCommit | void>>;
 export function OnBusEvent<T extends TopicName, C extends object = object>(
   options: BusEventHandlerOptions<T, C> & { readonly once?: false },
 ): Decorator<C, (event: TypedEvent<T>) => Promise<void> | void>;
