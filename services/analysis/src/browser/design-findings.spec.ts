@@ -17,6 +17,7 @@ const consent = (overrides: Partial<ConsentObservation> = {}): ConsentObservatio
   cmp: 'Complianz banner',
   bannerVisible: true,
   inspected: true,
+  frameHost: null,
   rejectClicks: 2,
   rejectText: 'Deny',
   path: ['Manage options'],
@@ -80,14 +81,27 @@ describe(consentCheck.name, () => {
     );
   });
 
-  it('claims only the trackers for a banner drawn in a frame it did not inspect', () => {
-    const framed = consent({ inspected: false, rejectClicks: null, rejectText: null, path: [] });
-    expect(consentCheck({ ...framed, trackersBeforeChoice: [] })).toBeNull();
-    expect(consentCheck(framed)).toMatchObject({
+  it('claims only the trackers for a banner whose controls it could not reach', () => {
+    const unreached = consent({
+      inspected: false,
+      rejectClicks: null,
+      rejectText: null,
+      path: [],
+    });
+    expect(consentCheck({ ...unreached, trackersBeforeChoice: [] })).toBeNull();
+    expect(consentCheck(unreached)).toMatchObject({
       score: 0.35,
       detail:
-        'A cookie banner (Complianz banner, recognised by autoconsent) was shown (drawn in a frame, where Frenly did not look for its reject control), in a real browser. Trackers were contacted before any consent choice: Google, Meta.',
+        'A cookie banner (Complianz banner, recognised by autoconsent) was shown where Frenly could not reach its controls, so it did not look for a reject control, in a real browser. Trackers were contacted before any consent choice: Google, Meta.',
     });
+  });
+
+  it('says which frame a banner drawn in a frame came from, and how deep its reject was found there', () => {
+    expect(
+      consentCheck(consent({ frameHost: 'consent.example', trackersBeforeChoice: [] }))?.detail,
+    ).toBe(
+      'A cookie banner (Complianz banner, recognised by autoconsent), drawn in a frame from consent.example, offers "Deny" only after 1 more click ("Manage options"), so rejecting takes 2 clicks, in a real browser. No tracker was contacted before a consent choice.',
+    );
   });
 });
 

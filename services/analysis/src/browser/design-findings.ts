@@ -51,15 +51,19 @@ export function designSource(context: { readonly site: SiteObservation }): Desig
 /** The consent check as the browser saw it; null when there is nothing it can say better than the HTML tier. */
 export function consentCheck(consent: ConsentObservation): CheckResult | null {
   const trackers = consent.trackersBeforeChoice;
-  // A banner inside a frame was not searched for its reject control: only the trackers are news.
+  // A banner whose controls Frenly could not reach was not searched for its reject control:
+  // only the trackers are news.
   if (!consent.inspected && trackers.length === 0) return null;
   const heuristic = consent.cmp?.startsWith('HEURISTIC') ?? false;
   const who =
-    heuristic || !consent.cmp
+    (heuristic || !consent.cmp
       ? 'A cookie banner'
-      : `A cookie banner (${consent.cmp}, recognised by autoconsent)`;
+      : `A cookie banner (${consent.cmp}, recognised by autoconsent)`) +
+    (consent.inspected && consent.frameHost !== null
+      ? `, drawn in a frame from ${consent.frameHost},`
+      : '');
   const reject = !consent.inspected
-    ? 'was shown (drawn in a frame, where Frenly did not look for its reject control)'
+    ? 'was shown where Frenly could not reach its controls, so it did not look for a reject control'
     : consent.rejectClicks === 1
       ? `offers "${consent.rejectText ?? 'reject'}" on its first layer`
       : consent.rejectClicks !== null

@@ -28,10 +28,13 @@ export interface ConsentObservation {
    */
   readonly rejectClicks: number | null;
   /**
-   * The banner was in the page's own DOM, where Frenly looked for its reject control. False for
-   * a banner drawn inside a frame (some platforms do): rejectClicks is then not measured.
+   * Frenly looked for the banner's reject control: in the page's own DOM, or inside the frame
+   * the banner is drawn in (`frameHost`). False when a platform's banner was recognised where
+   * Frenly could not look (a frame not drawn over the page): rejectClicks is then not measured.
    */
   readonly inspected: boolean;
+  /** The host of the frame the banner is drawn in (some platforms draw it so); null: the page itself. */
+  readonly frameHost: string | null;
   /** The reject control's text as found ("Reject all"), null when none was found. */
   readonly rejectText: string | null;
   /** What Frenly clicked to get there ("Manage options"), in order. */

@@ -55,8 +55,17 @@ interface Win {
   getComputedStyle(element: El): Style;
 }
 
-/** Visible pop-up-like elements (fixed, sticky, or dialog) with their controls and their styles. */
-export function inspectDialogs(selector: string): DialogSnapshot[] {
+/**
+ * Visible pop-up-like elements (fixed, sticky, or dialog) with their controls and their styles;
+ * with `wholeDocument`, the document's body as the one pop-up (a frame drawn as a banner).
+ */
+export function inspectDialogs({
+  selector,
+  wholeDocument,
+}: {
+  readonly selector: string;
+  readonly wholeDocument: boolean;
+}): DialogSnapshot[] {
   const win = globalThis as unknown as Win;
   const visible = (el: El): boolean => {
     const box = el.getBoundingClientRect();
@@ -116,11 +125,15 @@ export function inspectDialogs(selector: string): DialogSnapshot[] {
     const position = win.getComputedStyle(el).position;
     return position === 'fixed' || position === 'sticky';
   };
-  const all = Array.from(win.document.querySelectorAll('body *')).slice(0, 20_000);
   const popups: El[] = [];
-  for (const el of all) {
-    if (popups.some((outer) => outer.contains(el))) continue;
-    if (dialogLike(el) && visible(el) && (el.innerText ?? '').trim() !== '') popups.push(el);
+  const body = win.document.querySelectorAll('body')[0];
+  if (wholeDocument) {
+    if (body && visible(body) && (body.innerText ?? '').trim() !== '') popups.push(body);
+  } else {
+    for (const el of Array.from(win.document.querySelectorAll('body *')).slice(0, 20_000)) {
+      if (popups.some((outer) => outer.contains(el))) continue;
+      if (dialogLike(el) && visible(el) && (el.innerText ?? '').trim() !== '') popups.push(el);
+    }
   }
   const controls = Array.from(win.document.querySelectorAll(selector));
   return popups.slice(0, 5).map((popup) => {
@@ -146,6 +159,29 @@ export function inspectDialogs(selector: string): DialogSnapshot[] {
       }),
     };
   });
+}
+
+/**
+ * Whether a frame's element (run on it, in the parent document) is shown as a pop-up: visible,
+ * and itself or an ancestor fixed, sticky or a dialog, as a consent platform's frame is drawn
+ * over the page (an embedded video or map is not).
+ */
+export function isPopupFrameElement(frame: unknown): boolean {
+  const win = globalThis as unknown as Win;
+  const el = frame as El;
+  const box = el.getBoundingClientRect();
+  const own = win.getComputedStyle(el);
+  if (box.width < 40 || box.height < 20 || own.visibility === 'hidden' || own.display === 'none')
+    return false;
+  for (let at: El | null = el; at && at.tagName !== 'BODY'; at = at.parentElement) {
+    const role = at.getAttribute('role');
+    if (role === 'dialog' || role === 'alertdialog' || at.getAttribute('aria-modal') === 'true')
+      return true;
+    if (at.tagName === 'DIALOG' && at.getAttribute('open') !== null) return true;
+    const position = win.getComputedStyle(at).position;
+    if (position === 'fixed' || position === 'sticky') return true;
+  }
+  return false;
 }
 
 /** A CSS path of nth-child steps, stable across a reload of the same page. */

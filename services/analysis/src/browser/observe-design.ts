@@ -1,8 +1,8 @@
 // The design stage of a page visit, run after everything else was recorded (the clicks and the
-// reload here must not mix into the visit's requests): the consent banner and how far its reject
-// control is, countdowns sampled and re-read after a reload, pre-checked options, and declines
+// reload here must not mix into the visit's requests): the consent banner (in the page or in a
+// frame drawn over it) and how far its reject control is, countdowns sampled and re-read after a reload, pre-checked options, and declines
 // drawn less visibly than accept. Every wait is bounded and ends on a signal from the page.
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { classifyControl, isConsentText, type ControlKind } from './consent-controls.js';
 import type { ConsentPlatformReport } from './consent-platform.js';
 import { deEmphasis } from './control-prominence.js';
@@ -22,6 +22,7 @@ import {
   checkedControls,
   CONTROL_SELECTOR,
   inspectDialogs,
+  isPopupFrameElement,
   readTexts,
   timerCandidates,
   type DialogSnapshot,
@@ -53,13 +54,62 @@ export async function observeDesign(
   const preChecked = (await page.evaluate(checkedControls, 50).catch(() => []))
     .map(classifyPreChecked)
     .filter((option) => option !== null);
-  const dialogs = await page.evaluate(inspectDialogs, CONTROL_SELECTOR).catch(() => []);
-  const deEmphasisedDeclines = dialogs.flatMap(declinesOf);
+  const dialogs = await inspect(PAGE_ITSELF(page));
+  // A consent banner in the page itself, else in a frame drawn over it (some platforms do).
+  const banner = await findBanner(page, dialogs);
+  const deEmphasisedDeclines = [
+    ...dialogs,
+    ...(banner && banner.place.frameHost !== null ? [banner.dialog] : []),
+  ].flatMap(declinesOf);
   const timers = await sampleTimers(page, left);
-  const consent = await consentOf(page, dialogs, input, left);
+  const consent = await consentOf(page, banner, input, left);
   // The reload comes last: it starts the page over.
   const restarted = await reloadTimers(page, timers, left);
   return { consent, timers: restarted, preChecked, deEmphasisedDeclines };
+}
+
+/** Where a banner was looked for: the page's own document, or a frame shown as a pop-up. */
+interface BannerPlace {
+  readonly frame: Frame;
+  /** The frame's whole document is the banner (a frame drawn over the page). */
+  readonly wholeDocument: boolean;
+  /** The frame's host; null for the page itself. */
+  readonly frameHost: string | null;
+}
+
+const PAGE_ITSELF = (page: Page): BannerPlace => ({
+  frame: page.mainFrame(),
+  wholeDocument: false,
+  frameHost: null,
+});
+
+/** Frames searched for a banner, at most (the page's own children only). */
+const MAX_FRAMES = 8;
+
+function inspect(place: BannerPlace): Promise<DialogSnapshot[]> {
+  return place.frame
+    .evaluate(inspectDialogs, { selector: CONTROL_SELECTOR, wholeDocument: place.wholeDocument })
+    .catch(() => []);
+}
+
+async function findBanner(
+  page: Page,
+  dialogs: readonly DialogSnapshot[],
+): Promise<{ place: BannerPlace; dialog: DialogSnapshot } | undefined> {
+  const inPage = dialogs.find((dialog) => isConsentText(dialog.text));
+  if (inPage) return { place: PAGE_ITSELF(page), dialog: inPage };
+  const children = page.frames().filter((frame) => frame.parentFrame() === page.mainFrame());
+  for (const frame of children.slice(0, MAX_FRAMES)) {
+    if (frame.isDetached() || !/^https?:/.test(frame.url())) continue;
+    const element = await frame.frameElement().catch(() => null);
+    const popup = await element?.evaluate(isPopupFrameElement).catch(() => false);
+    await element?.dispose().catch(() => undefined);
+    if (!popup) continue;
+    const place = { frame, wholeDocument: true, frameHost: new URL(frame.url()).hostname };
+    const dialog = (await inspect(place)).find((found) => isConsentText(found.text));
+    if (dialog) return { place, dialog };
+  }
+  return undefined;
 }
 
 function kindsOf(dialog: DialogSnapshot): ControlKind[] {
@@ -85,41 +135,47 @@ function declinesOf(dialog: DialogSnapshot): DeEmphasisedDecline[] {
       ];
 }
 
+/**
+ * How many clicks reach the banner's reject control: its layers are opened with "settings"
+ * controls (never accept, never reject itself), in the page or inside the banner's frame.
+ */
 async function consentOf(
   page: Page,
-  dialogs: readonly DialogSnapshot[],
+  found: { place: BannerPlace; dialog: DialogSnapshot } | undefined,
   input: DesignStageInput,
   left: (cap: number) => number,
 ): Promise<ConsentObservation | null> {
   const { detected, popups } = input.consentPlatform;
-  let banner = dialogs.find((dialog) => isConsentText(dialog.text));
-  if (!banner && detected.length === 0) return null;
+  if (!found && detected.length === 0) return null;
   const cmp = popups[0] ?? detected[0] ?? null;
   const base = {
     cmp,
-    bannerVisible: banner !== undefined || popups.length > 0,
-    inspected: banner !== undefined,
+    bannerVisible: found !== undefined || popups.length > 0,
+    inspected: found !== undefined,
+    frameHost: found?.place.frameHost ?? null,
     trackersBeforeChoice: [...input.trackerOrganizations],
   };
   const path: string[] = [];
   const startUrl = page.url();
-  for (let clicks = 0; banner; clicks++) {
+  let banner = found?.dialog;
+  for (let clicks = 0; found && banner; clicks++) {
+    const { frame } = found.place;
     const kinds = kindsOf(banner);
     const reject = banner.controls.find((_, i) => kinds[i] === 'reject');
     if (reject) return { ...base, rejectClicks: clicks + 1, rejectText: reject.text, path };
     const settings = banner.controls.find((c, i) => kinds[i] === 'settings' && !c.navigates);
     if (!settings || clicks >= MAX_SETTINGS_CLICKS || left(CLICK_WAIT_MS) < 200) break;
-    const before = await page.evaluate(bodyText).catch(() => '');
-    const clicked = await page
+    const before = await frame.evaluate(bodyText).catch(() => '');
+    const clicked = await frame
       .locator(CONTROL_SELECTOR)
       .nth(settings.index)
       .click({ timeout: left(CLICK_WAIT_MS), noWaitAfter: true })
       .then(() => true)
       .catch(() => false);
-    if (!clicked || page.url() !== startUrl) break;
+    if (!clicked || page.url() !== startUrl || frame.isDetached()) break;
     path.push(settings.text);
-    // The next layer: wait until the page's text changes (or give up).
-    await page
+    // The next layer: wait until the banner's text changes (or give up).
+    await frame
       .waitForFunction(
         (previous) => {
           const doc = (
@@ -131,8 +187,7 @@ async function consentOf(
         { timeout: left(CLICK_WAIT_MS), polling: 50 },
       )
       .catch(() => undefined);
-    const next = await page.evaluate(inspectDialogs, CONTROL_SELECTOR).catch(() => []);
-    banner = next.find((dialog) => isConsentText(dialog.text));
+    banner = (await inspect(found.place)).find((dialog) => isConsentText(dialog.text));
   }
   return { ...base, rejectClicks: null, rejectText: null, path };
 }

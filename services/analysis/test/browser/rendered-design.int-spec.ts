@@ -47,6 +47,7 @@ describe('BrowserTier rendered design (real Chromium, fixture web)', () => {
       cmp: 'Complianz banner',
       bannerVisible: true,
       inspected: true,
+      frameHost: null,
       rejectClicks: 2,
       rejectText: 'Deny',
       path: ['Manage options'],
