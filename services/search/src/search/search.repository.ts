@@ -4,7 +4,7 @@ import type { AnalysisData, TrustScore } from '@frenly/contracts';
 import type { Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 import { exactDomainOf, RANKING_WEIGHTS } from '../ranking/ranking.sql.js';
-import { snippetSegmentsOf } from './snippet.js';
+import { matchedSnippet } from './snippet.js';
 import type { SnippetSegment } from '@frenly/contracts';
 import { executeWithSettings } from './sql-script.js';
 
@@ -185,7 +185,7 @@ function toHit(row: SiteRow): SearchHit {
     siteUrl: row.site_url,
     pageId: Number(row.page_id),
     url: row.url,
-    snippet: snippetSegmentsOf(row.snippet),
+    snippet: matchedSnippet(row.snippet),
     domain: row.domain,
     title: row.title,
     description: row.description,

@@ -1,4 +1,4 @@
-import { MATCH_START as S, MATCH_STOP as E, snippetSegmentsOf } from './snippet.js';
+import { MATCH_START as S, MATCH_STOP as E, matchedSnippet, snippetSegmentsOf } from './snippet.js';
 
 describe(snippetSegmentsOf.name, () => {
   it('splits a marked snippet into plain and matched text', () => {
@@ -22,5 +22,15 @@ describe(snippetSegmentsOf.name, () => {
     expect(snippetSegmentsOf('')).toEqual([]);
     expect(snippetSegmentsOf(null)).toEqual([]);
     expect(snippetSegmentsOf('  plain  ')).toEqual([{ text: 'plain', match: false }]);
+  });
+});
+
+describe(matchedSnippet.name, () => {
+  it('keeps a snippet that shows a matched word, and drops one that shows none', () => {
+    expect(matchedSnippet(`a ${S}b${E}`)).toEqual([
+      { text: 'a ', match: false },
+      { text: 'b', match: true },
+    ]);
+    expect(matchedSnippet('the first words of the text')).toEqual([]);
   });
 });

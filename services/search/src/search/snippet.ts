@@ -29,3 +29,13 @@ export function snippetSegmentsOf(marked: string | null | undefined): SnippetSeg
   push(piece, match);
   return segments;
 }
+
+/**
+ * The snippet of a result: its segments when they show at least one of the query's words, none
+ * otherwise (the words matched the title or URL only: the page's description says more than
+ * the first words of its text).
+ */
+export function matchedSnippet(marked: string | null | undefined): SnippetSegment[] {
+  const segments = snippetSegmentsOf(marked);
+  return segments.some((segment) => segment.match) ? segments : [];
+}

@@ -382,7 +382,7 @@ BEGIN
         'title', s.title, 'description', s.description,
         'snippet', ts_headline('english'::regconfig,
           translate(CASE WHEN s.description = '' THEN '' ELSE s.description || E'\n' END || left(s.page_text, 2000), mark_start || mark_stop, ''),
-          q, format('StartSel=%s, StopSel=%s, MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimiter=" … "', mark_start, mark_stop)),
+          q, format('StartSel=%s, StopSel=%s, MaxWords=35, MinWords=15', mark_start, mark_stop)),
         'frenliness_score', o.frenliness_score, 'trust_score', o.trust_score, 'is_verified', o.is_verified, 'is_claimed', o.is_claimed,
         'upvotes', o.upvotes, 'downvotes', o.downvotes, 'total_staked', o.total_staked, 'analysis_data', o.analysis_data,
         'indexed_at', s.indexed_at, 'analyzed_at', o.analyzed_at, 'score', p.score) ORDER BY p.position)
