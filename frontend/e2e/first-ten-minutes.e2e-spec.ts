@@ -300,10 +300,16 @@ describe('the first ten minutes of a new user (issue 17)', () => {
       await checkScreen(grace, 'stake-dialog-invalid-amount', { viewportOnly: true });
     });
 
-    it('17c: Escape closes the stake dialog even while its toast shows', async () => {
+    it('17c: Escape closes the stake dialog even while its toast shows, and the toast stays', async () => {
       const { page } = grace;
+      const dialog = stakeDialog(page);
+      await dialog.getByLabel('Stake Amount').fill('0');
+      await dialog.getByLabel('Stake Amount').press('Enter');
+      const toast = toastByMarkup(page, 'Invalid Amount');
+      await toast.waitFor();
       await page.keyboard.press('Escape');
-      await stakeDialog(page).waitFor({ state: 'detached' });
+      await dialog.waitFor({ state: 'detached' });
+      expect(await toast.isVisible()).toBe(true);
     });
 
     it('6: the stake dialog and the dashboard explain bamboo; the dashboard names the staked site', async () => {
