@@ -1,28 +1,19 @@
 // `npm start` and sign in over HTTP with nothing but the process itself: the development
 // identity provider it mounts, its sessions on PGlite, its in-process ledger for the balance.
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { createTempDir, type TempDir } from '@frenly/testing';
-import { appPage, SignInBrowser, signInAs } from './sign-in-browser.js';
 import {
-  cleanEnv,
+  appPage,
+  createTempDir,
   freePort,
-  spawnProcess,
+  SignInBrowser,
+  signInAs,
   waitForOk,
   type SpawnedProcess,
-} from './spawned-process.js';
+  type TempDir,
+} from '@frenly/testing';
+import { npmStart } from './support/runtime-process.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const START_TIMEOUT_MS = 150_000;
-
-function npmStart(env: NodeJS.ProcessEnv): SpawnedProcess {
-  return spawnProcess(
-    process.execPath,
-    [join(repoRoot, 'scripts/start.mjs')],
-    cleanEnv({ LOG_LEVEL: 'warn', ...env }),
-    repoRoot,
-  );
-}
 
 describe('npm start: sign-in through the development identity provider', () => {
   let dataDir: TempDir;

@@ -1,28 +1,17 @@
 // `npm start` for real: the start script, the built embedded runtime, a fresh data folder.
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { createTempDir, type TempDir } from '@frenly/testing';
 import {
-  cleanEnv,
+  createTempDir,
   freePort,
-  spawnProcess,
   waitForOk,
   type SpawnedProcess,
-} from './spawned-process.js';
+  type TempDir,
+} from '@frenly/testing';
+import { npmStart } from './support/runtime-process.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 // The first start may build what changed; later ones only start.
 const START_TIMEOUT_MS = 150_000;
 const STOP_TIMEOUT_MS = 15_000;
-
-function npmStart(env: NodeJS.ProcessEnv): SpawnedProcess {
-  return spawnProcess(
-    process.execPath,
-    [join(repoRoot, 'scripts/start.mjs')],
-    cleanEnv({ LOG_LEVEL: 'warn', ...env }),
-    repoRoot,
-  );
-}
 
 describe('npm start (embedded runtime)', () => {
   let dataDir: TempDir;

@@ -6,17 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createTempDir, type TempDir } from '@frenly/testing';
 import {
-  cleanEnv,
+  createTempDir,
   freePort,
-  spawnProcess,
   waitForOk,
   type SpawnedProcess,
-} from './spawned-process.js';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+  type TempDir,
+} from '@frenly/testing';
+import { startBuiltRuntime } from './support/runtime-process.js';
 const DISCOVERY = '/dev-idp/.well-known/openid-configuration';
 
 /** The first IPv4 address of this machine that is not loopback, if it has one. */
@@ -38,21 +35,11 @@ describe('the embedded runtime on the network', () => {
 
   async function start(name: string, env: NodeJS.ProcessEnv): Promise<Runtime> {
     const port = await freePort();
-    const processEnv = cleanEnv({
+    const child = startBuiltRuntime({
       PORT: String(port),
       FRENLY_DATA_DIR: join(tmp.path, name),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
       ...env,
     });
-    for (const [key, value] of Object.entries(processEnv))
-      if (value === undefined) delete processEnv[key];
-    const child = spawnProcess(
-      process.execPath,
-      [join(repoRoot, 'services/embedded/dist/main.js')],
-      processEnv,
-      repoRoot,
-    );
     const runtime = { child, port };
     started.push(runtime);
     await waitForOk(`http://127.0.0.1:${port}/health/ready`, child, 120_000);

@@ -2,17 +2,16 @@
 // processes of the built runtime (dist/main.js) on one PGlite folder.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createTempDir, type TempDir } from '@frenly/testing';
 import {
   cleanEnv,
+  createTempDir,
   freePort,
   spawnProcess,
   waitForOk,
   type SpawnedProcess,
-} from './spawned-process.js';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+  type TempDir,
+} from '@frenly/testing';
+import { repoRoot, startBuiltRuntime } from './support/runtime-process.js';
 const START_TIMEOUT_MS = 120_000;
 
 describe('one embedded process per data folder', () => {
@@ -22,18 +21,7 @@ describe('one embedded process per data folder', () => {
 
   async function start(): Promise<{ child: SpawnedProcess; url: string }> {
     const port = await freePort();
-    const child = spawnProcess(
-      process.execPath,
-      [join(repoRoot, 'services/embedded/dist/main.js')],
-      cleanEnv({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        FRENLY_DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-      }),
-      repoRoot,
-    );
+    const child = startBuiltRuntime({ PORT: String(port), FRENLY_DATA_DIR: dataDir });
     running.push(child);
     return { child, url: `http://127.0.0.1:${port}` };
   }
