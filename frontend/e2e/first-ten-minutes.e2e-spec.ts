@@ -351,7 +351,6 @@ describe('the first ten minutes of a new user (issue 17)', () => {
       await eventually(async () => expect(await up.getAttribute('aria-pressed')).toBe('true'));
       await page.reload();
       await eventually(async () => expect(await up.getAttribute('aria-pressed')).toBe('true'));
-      expect(await card.getByTestId('upvotes').innerText()).toBe('1');
 
       await up.click(); // the same vote again removes it
       await eventually(async () => expect(await up.getAttribute('aria-pressed')).toBe('false'));
