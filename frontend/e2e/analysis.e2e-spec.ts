@@ -19,9 +19,10 @@ describe('the Frenly Analyzer', () => {
 
   beforeAll(async () => {
     site = await FixtureSite.start();
-    // The browser tier is off here: these steps check the HTML tier's answer and the scores it
-    // puts in the results; the browser tier's flow has its own integration and component tests.
-    stack = await startStack({ FRENLY_FETCH_ALLOWLIST: site.hostPort, BROWSER_POOL_SIZE: '0' });
+    // The browser tier is on, as in `npm start`: the answer is the HTML tier's, then a real
+    // browser visits the site and the screen swaps in the richer report. The steps wait for the
+    // screen to say so before they read scores.
+    stack = await startStack({ FRENLY_FETCH_ALLOWLIST: site.hostPort, BROWSER_POOL_SIZE: '1' });
     ada = await openSession(stack.browser, stack.app.baseUrl);
   }, STACK_START_TIMEOUT_MS);
 
@@ -36,6 +37,17 @@ describe('the Frenly Analyzer', () => {
   /** An insight box: its heading and the text under it. */
   const insightBox = (page: Page, title: string) =>
     page.getByRole('heading', { level: 3, name: title }).locator('..');
+
+  /**
+   * Until the browser tier's visit has landed on the screen (its "Checking in a real browser…"
+   * status gone): Chromium's first launch and one site visit on a busy machine.
+   */
+  const BROWSER_CHECK_MS = 100_000;
+  const browserCheckFinished = async (page: Page) => {
+    const card = page.getByTestId('browser-check');
+    await card.waitFor();
+    await card.getByRole('status').waitFor({ state: 'detached', timeout: BROWSER_CHECK_MS });
+  };
 
   /** Holds the next request to `pattern` until released, so that a pending state can be seen. */
   async function holdNext(page: Page, pattern: string): Promise<() => void> {
@@ -92,16 +104,37 @@ describe('the Frenly Analyzer', () => {
     const answer = page.waitForResponse(
       (res) => res.url().endsWith('/api/sites/analyze') && res.request().method() === 'POST',
     );
+    // The stored analysis the screen fetches again once the browser tier has enriched it.
+    const enriched = page.waitForResponse(
+      async (res) =>
+        /\/api\/analyses\/[^/]+$/.test(new URL(res.url()).pathname) &&
+        res.ok() &&
+        ((await res.json()) as AnalysisResponse).site.analysisData?.browser?.state !== 'pending',
+      { timeout: BROWSER_CHECK_MS },
+    );
     await analyzeButton(page).click();
     const response = await answer;
     expect(response.status()).toBe(200);
-    analysed = (await response.json()) as AnalysisResponse;
+    const first = (await response.json()) as AnalysisResponse;
+    expect(first.site.analysisData?.browser?.state).toBe('pending');
     await waitForToast(
       page,
       'Analysis Complete',
       'Website analysis has been completed successfully.',
     );
     expect(site.hits).toContain('/');
+
+    // The screen shows the browser check until the richer report lands, then says what it saw.
+    await browserCheckFinished(page);
+    analysed = (await (await enriched).json()) as AnalysisResponse;
+    expect(analysed.site.analysisData?.['analysisId']).toBe(
+      first.site.analysisData?.['analysisId'],
+    );
+    expect(analysed.site.analysisData?.browser?.state).toBe('done');
+    await page
+      .getByTestId('browser-check')
+      .getByText(/^Frenly visited .* in a real browser/)
+      .waitFor();
 
     const s = analysed.site;
     expect(s.title).toBe(BAKERY_TITLE);
@@ -139,7 +172,7 @@ describe('the Frenly Analyzer', () => {
     );
     // The fixture's tricks were found (the analyzer's own rules are tested in its service).
     expect(s.analysisData!.frenliness.manipulativePatterns.join(' ')).toMatch(/Countdown timer/);
-  });
+  }, 150_000);
 
   it('reframes the content through a lens: "Reframing content...", then the text and Actionable Advice', async () => {
     const { page } = ada;
@@ -238,7 +271,9 @@ describe('the Frenly Analyzer', () => {
     await page.getByRole('heading', { name: 'UX Scorecard' }).waitFor();
     expect(await urlField(page).inputValue()).toBe(deals);
     expect(site.hits).toContain('/deals');
-  });
+    // Its score in the results below is the one after the browser's visit.
+    await browserCheckFinished(page);
+  }, 150_000);
 
   it('only offers the analysis when another site links to a ?url= address', async () => {
     const { page } = ada;
