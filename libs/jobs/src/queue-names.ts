@@ -1,5 +1,6 @@
 // The application's queues: names shared by producers and processors, and the job types of
 // each, so that a processor receives exactly its payload type.
+import type { SiteCrawledV1 } from '@frenly/contracts';
 import type { JobSpec } from './job-queue.port.js';
 
 export const QueueNames = {
@@ -26,21 +27,8 @@ export interface SiteAnalysisJobPayload {
   crawled?: CrawledPageSnapshot;
 }
 
-/** A fetched page carried to the HTML tier (the body gzip + base64, capped; see SiteCrawledV1). */
-export interface CrawledPageSnapshot {
-  siteId: number;
-  finalUrl: string;
-  status: number;
-  headers: Record<string, string | string[]>;
-  tls: boolean;
-  certificateValid: boolean;
-  redirects: number;
-  bytes: number;
-  htmlGzipBase64: string;
-  htmlTruncated: boolean;
-  fetchedAt: string;
-  reason: 'demand' | 'background';
-}
+/** A fetched page carried to the HTML tier: the search.site-crawled event less its URL (the job's own). */
+export type CrawledPageSnapshot = Omit<SiteCrawledV1, 'url'>;
 
 /** Results stay small (they sit in Redis): the analysis itself is stored by its service. */
 export interface SiteAnalysisJobResult {

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { Database } from '@frenly/db';
+import { analysisProcessedEvents, type Database } from '@frenly/db';
 import type { EventBus } from '@frenly/events';
 import {
   DATABASE,
@@ -8,6 +8,7 @@ import {
   type FrenlyJobQueue,
   IDENTITY_TOKENS,
   IdentityTokens,
+  withEventConsumers,
 } from '@frenly/platform';
 import {
   ANALYSIS_SETTINGS,
@@ -59,45 +60,48 @@ export interface AnalysisInfrastructure {
 @Module({})
 export class AnalysisModule {
   static forRoot(infra: AnalysisInfrastructure): DynamicModule {
-    return {
-      module: AnalysisModule,
-      controllers: [AnalyzeController, AnalysesController, ReframeController],
-      providers: [
-        { provide: DATABASE, useValue: infra.db },
-        { provide: EVENT_BUS, useValue: infra.bus },
-        { provide: IDENTITY_TOKENS, useValue: infra.identityTokens },
-        { provide: JOB_QUEUE, useValue: infra.jobs },
-        { provide: ANALYSIS_SETTINGS, useValue: resolveAnalysisSettings(infra.settings) },
-        { provide: TrackerCatalog, useFactory: () => TrackerCatalog.load() },
-        AnalysisMetrics,
-        AnalysisOutbox,
-        AnalysesRepository,
-        SiteRefsRepository,
-        CommunityRepository,
-        ReframesRepository,
-        PageFetcher,
-        LlmClient,
-        InsightRefiner,
-        LlmReframer,
-        AnalysisRunner,
-        SiteAnalysisProcessor,
-        // The browser tier: Chromium started on the first job, closed on shutdown (provider).
-        BrowserTierProvider,
-        BrowserAnalysisJobs,
-        BrowserAnalysisRunner,
-        BrowserAnalysisProcessor,
-        ScreenshotsRepository,
-        AnalysesService,
-        CrawledPageAnalysis,
-        CrawledBrowserVisits,
-        SiteCrawledConsumer,
-        AnalyzeService,
-        ReframeService,
-        SiteIdWaiter,
-        SiteIndexedConsumer,
-        CommunityConsumer,
-      ],
-      exports: [AnalyzeService, ReframeService],
-    };
+    return withEventConsumers(
+      {
+        module: AnalysisModule,
+        controllers: [AnalyzeController, AnalysesController, ReframeController],
+        providers: [
+          { provide: DATABASE, useValue: infra.db },
+          { provide: EVENT_BUS, useValue: infra.bus },
+          { provide: IDENTITY_TOKENS, useValue: infra.identityTokens },
+          { provide: JOB_QUEUE, useValue: infra.jobs },
+          { provide: ANALYSIS_SETTINGS, useValue: resolveAnalysisSettings(infra.settings) },
+          { provide: TrackerCatalog, useFactory: () => TrackerCatalog.load() },
+          AnalysisMetrics,
+          AnalysisOutbox,
+          AnalysesRepository,
+          SiteRefsRepository,
+          CommunityRepository,
+          ReframesRepository,
+          PageFetcher,
+          LlmClient,
+          InsightRefiner,
+          LlmReframer,
+          AnalysisRunner,
+          SiteAnalysisProcessor,
+          // The browser tier: Chromium started on the first job, closed on shutdown (provider).
+          BrowserTierProvider,
+          BrowserAnalysisJobs,
+          BrowserAnalysisRunner,
+          BrowserAnalysisProcessor,
+          ScreenshotsRepository,
+          AnalysesService,
+          CrawledPageAnalysis,
+          CrawledBrowserVisits,
+          SiteCrawledConsumer,
+          AnalyzeService,
+          ReframeService,
+          SiteIdWaiter,
+          SiteIndexedConsumer,
+          CommunityConsumer,
+        ],
+        exports: [AnalyzeService, ReframeService],
+      },
+      { processedEvents: analysisProcessedEvents },
+    );
   }
 }

@@ -352,7 +352,13 @@ describe('POST /api/sites/analyze', () => {
       let body: AnalysisResponse | undefined;
       for (let attempt = 0; attempt < 100; attempt++) {
         body = (await ctx.analyze(url)).body as AnalysisResponse;
-        if (body.recentStakes.length === 10 && body.recentStakes[0]?.message === 'stake 11') break;
+        // Totals and recent stakes are read side by side: wait until both show the last stake.
+        if (
+          body.recentStakes.length === 10 &&
+          body.recentStakes[0]?.message === 'stake 11' &&
+          body.site.totalStaked === 111
+        )
+          break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(body?.recentStakes.map((stake) => stake.message)).toEqual([

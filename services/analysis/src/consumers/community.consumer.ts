@@ -1,71 +1,43 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Topics } from '@frenly/contracts';
-import { analysisProcessedEvents, type Database } from '@frenly/db';
-import {
-  handleOnce,
-  subscribeToEvents,
-  type EventBus,
-  type Subscription,
-  type TypedEvent,
-} from '@frenly/events';
-import { DATABASE, EVENT_BUS, JsonLogger } from '@frenly/platform';
+import type { Transaction } from '@frenly/db';
+import type { TypedEvent } from '@frenly/events';
+import { OnBusEvent } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { CommunityRepository } from '../sites/community.repository.js';
 
+const communityGroup = (consumer: CommunityConsumer): string => consumer.settings.communityGroup;
+
 /** ledger.stake-placed and ledger.vote-cast → recent stakes and community totals, once per event. */
 @Injectable()
-export class CommunityConsumer implements OnModuleInit, OnApplicationShutdown {
-  private subscription?: Subscription;
-  private readonly logger: JsonLogger;
-
+export class CommunityConsumer {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
-    @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
+    @Inject(ANALYSIS_SETTINGS) readonly settings: AnalysisSettings,
     private readonly community: CommunityRepository,
-    logger: JsonLogger,
-  ) {
-    this.logger = logger.forContext('CommunityConsumer');
+  ) {}
+
+  @OnBusEvent({
+    topic: Topics.StakePlaced,
+    group: communityGroup,
+    check: (stake) =>
+      !Number.isSafeInteger(stake.siteId)
+        ? 'siteId must be an integer'
+        : Number.isNaN(Date.parse(stake.createdAt))
+          ? 'createdAt must be an ISO timestamp'
+          : undefined,
+    once: true,
+  })
+  async onStake(event: TypedEvent<typeof Topics.StakePlaced>, tx: Transaction): Promise<void> {
+    await this.community.applyStake(tx, event.payload);
   }
 
-  async onModuleInit(): Promise<void> {
-    this.subscription = await subscribeToEvents(this.bus, {
-      group: this.settings.communityGroup,
-      fromBeginning: true,
-      handlers: {
-        [Topics.StakePlaced]: (event) => this.onStake(event),
-        [Topics.VoteCast]: (event) => this.onVote(event),
-      },
-    });
-  }
-
-  async onStake(event: TypedEvent<typeof Topics.StakePlaced>): Promise<void> {
-    const stake = event.payload;
-    if (
-      !Number.isSafeInteger(stake.siteId) ||
-      typeof stake.stakeId !== 'string' ||
-      Number.isNaN(Date.parse(stake.createdAt))
-    ) {
-      this.logger.entry('warn', 'skipping a malformed stake-placed event', { eventId: event.id });
-      return;
-    }
-    await handleOnce(this.db, analysisProcessedEvents, this.settings.communityGroup, event, (tx) =>
-      this.community.applyStake(tx, stake),
-    );
-  }
-
-  async onVote(event: TypedEvent<typeof Topics.VoteCast>): Promise<void> {
-    if (!Number.isSafeInteger(event.payload.siteId)) {
-      this.logger.entry('warn', 'skipping a malformed vote-cast event', { eventId: event.id });
-      return;
-    }
-    await handleOnce(this.db, analysisProcessedEvents, this.settings.communityGroup, event, (tx) =>
-      this.community.applyVote(tx, event.payload),
-    );
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscription?.close();
-    this.subscription = undefined;
+  @OnBusEvent({
+    topic: Topics.VoteCast,
+    group: communityGroup,
+    check: (vote) => (Number.isSafeInteger(vote.siteId) ? undefined : 'siteId must be an integer'),
+    once: true,
+  })
+  async onVote(event: TypedEvent<typeof Topics.VoteCast>, tx: Transaction): Promise<void> {
+    await this.community.applyVote(tx, event.payload);
   }
 }

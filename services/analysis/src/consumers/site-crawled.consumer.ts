@@ -1,13 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { Topics } from '@frenly/contracts';
-import {
-  subscribeToEvents,
-  type EventBus,
-  type Subscription,
-  type TypedEvent,
-} from '@frenly/events';
+import { Inject, Injectable } from '@nestjs/common';
+import { Topics, type SiteCrawledV1 } from '@frenly/contracts';
+import type { TypedEvent } from '@frenly/events';
 import { QueueNames, stableJobId } from '@frenly/jobs';
-import { EVENT_BUS, JOB_QUEUE, JsonLogger, type FrenlyJobQueue } from '@frenly/platform';
+import { JOB_QUEUE, OnBusEvent, type FrenlyJobQueue } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { crawledAnalysisOptions } from '../analyses/crawled-page-analysis.js';
 import { tryCanonicalUrl } from '../urls/canonical-url.js';
@@ -19,57 +14,36 @@ import { tryCanonicalUrl } from '../urls/canonical-url.js';
  * event finds its job id taken (or the analysis done): nothing runs twice.
  */
 @Injectable()
-export class SiteCrawledConsumer implements OnModuleInit, OnApplicationShutdown {
-  private subscription?: Subscription;
-  private readonly logger: JsonLogger;
-  /** Named after the site-refs group, so tests that isolate that group isolate this one too. */
-  private readonly group: string;
-
+export class SiteCrawledConsumer {
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(JOB_QUEUE) private readonly jobs: FrenlyJobQueue,
-    @Inject(ANALYSIS_SETTINGS) settings: AnalysisSettings,
-    logger: JsonLogger,
-  ) {
-    this.logger = logger.forContext('SiteCrawledConsumer');
-    this.group = `${settings.siteRefsGroup}.site-crawled`;
-  }
+    @Inject(ANALYSIS_SETTINGS) readonly settings: AnalysisSettings,
+  ) {}
 
-  async onModuleInit(): Promise<void> {
-    this.subscription = await subscribeToEvents(this.bus, {
-      group: this.group,
-      fromBeginning: true,
-      handlers: { [Topics.SiteCrawled]: (event) => this.handle(event) },
-    });
-  }
-
-  async handle(event: TypedEvent<typeof Topics.SiteCrawled>): Promise<void> {
-    const { url: raw, siteId, htmlGzipBase64, fetchedAt, ...rest } = event.payload;
-    const url = typeof raw === 'string' ? tryCanonicalUrl(raw) : undefined;
-    if (
-      !url ||
-      !Number.isSafeInteger(siteId) ||
-      siteId < 1 ||
-      typeof htmlGzipBase64 !== 'string' ||
-      Number.isNaN(Date.parse(fetchedAt))
-    ) {
-      // Retrying cannot fix a malformed event and would block its partition: log and skip.
-      this.logger.entry('warn', 'skipping a malformed site-crawled event', { eventId: event.id });
-      return;
-    }
-    const crawled = { siteId, htmlGzipBase64, fetchedAt, ...rest };
+  @OnBusEvent({
+    topic: Topics.SiteCrawled,
+    // Named after the site-refs group, so tests that isolate that group isolate this one too.
+    group: (consumer: SiteCrawledConsumer) => `${consumer.settings.siteRefsGroup}.site-crawled`,
+    check: crawledPageProblem,
+  })
+  async onSiteCrawled(event: TypedEvent<typeof Topics.SiteCrawled>): Promise<void> {
+    const { url: raw, ...crawled } = event.payload;
+    const url = tryCanonicalUrl(raw)!;
     await this.jobs.enqueue(
       QueueNames.siteAnalysis,
       { url, trigger: 'background', crawled },
       {
-        jobId: stableJobId('analyze-crawled', `${url} ${fetchedAt}`),
+        jobId: stableJobId('analyze-crawled', `${url} ${crawled.fetchedAt}`),
         ...crawledAnalysisOptions(url, crawled),
       },
     );
   }
+}
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscription?.close();
-    this.subscription = undefined;
-  }
+function crawledPageProblem(page: SiteCrawledV1): string | undefined {
+  if (!tryCanonicalUrl(page.url)) return 'url is not a canonical http(s) URL';
+  if (!Number.isSafeInteger(page.siteId) || page.siteId < 1)
+    return 'siteId must be a positive integer';
+  if (Number.isNaN(Date.parse(page.fetchedAt))) return 'fetchedAt must be an ISO timestamp';
+  return undefined;
 }

@@ -1,14 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { Topics } from '@frenly/contracts';
-import { analysisProcessedEvents, type Database } from '@frenly/db';
-import {
-  handleOnce,
-  subscribeToEvents,
-  type EventBus,
-  type Subscription,
-  type TypedEvent,
-} from '@frenly/events';
-import { DATABASE, EVENT_BUS, JsonLogger } from '@frenly/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { Topics, type SiteIndexedV1 } from '@frenly/contracts';
+import type { Transaction } from '@frenly/db';
+import type { TypedEvent } from '@frenly/events';
+import { OnBusEvent, type AfterCommit } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { SiteIdWaiter } from '../sites/site-id-waiter.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
@@ -16,45 +10,32 @@ import { tryCanonicalUrl } from '../urls/canonical-url.js';
 
 /** search.site-indexed → analysis.site_refs (url → site id), once per event. */
 @Injectable()
-export class SiteIndexedConsumer implements OnModuleInit, OnApplicationShutdown {
-  private subscription?: Subscription;
-  private readonly logger: JsonLogger;
-
+export class SiteIndexedConsumer {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
-    @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
+    @Inject(ANALYSIS_SETTINGS) readonly settings: AnalysisSettings,
     private readonly siteRefs: SiteRefsRepository,
     private readonly waiter: SiteIdWaiter,
-    logger: JsonLogger,
-  ) {
-    this.logger = logger.forContext('SiteIndexedConsumer');
-  }
+  ) {}
 
-  async onModuleInit(): Promise<void> {
-    this.subscription = await subscribeToEvents(this.bus, {
-      group: this.settings.siteRefsGroup,
-      fromBeginning: true,
-      handlers: { [Topics.SiteIndexed]: (event) => this.handle(event) },
-    });
+  @OnBusEvent({
+    topic: Topics.SiteIndexed,
+    group: (consumer: SiteIndexedConsumer) => consumer.settings.siteRefsGroup,
+    check: siteRefProblem,
+    once: true,
+  })
+  async onSiteIndexed(
+    event: TypedEvent<typeof Topics.SiteIndexed>,
+    tx: Transaction,
+  ): Promise<AfterCommit> {
+    const url = tryCanonicalUrl(event.payload.url)!;
+    await this.siteRefs.learn(tx, url, event.payload);
+    return () => this.waiter.learnt(url, event.payload.siteId);
   }
+}
 
-  async handle(event: TypedEvent<typeof Topics.SiteIndexed>): Promise<void> {
-    const { siteId, url } = event.payload;
-    const canonical = typeof url === 'string' ? tryCanonicalUrl(url) : undefined;
-    if (!canonical || !Number.isSafeInteger(siteId) || siteId < 1) {
-      // Retrying cannot fix a malformed event and would block its partition: log and skip.
-      this.logger.entry('warn', 'skipping a malformed site-indexed event', { eventId: event.id });
-      return;
-    }
-    await handleOnce(this.db, analysisProcessedEvents, this.settings.siteRefsGroup, event, (tx) =>
-      this.siteRefs.learn(tx, canonical, event.payload),
-    );
-    this.waiter.learnt(canonical, siteId);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscription?.close();
-    this.subscription = undefined;
-  }
+function siteRefProblem(site: SiteIndexedV1): string | undefined {
+  if (!tryCanonicalUrl(site.url)) return 'url is not a canonical http(s) URL';
+  if (!Number.isSafeInteger(site.siteId) || site.siteId < 1)
+    return 'siteId must be a positive integer';
+  return undefined;
 }
