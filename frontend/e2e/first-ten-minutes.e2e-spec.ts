@@ -314,6 +314,15 @@ describe('the first ten minutes of a new user (issue 17)', () => {
 
     it('6: the stake dialog and the dashboard explain bamboo; the dashboard names the staked site', async () => {
       const { page } = grace;
+      // What the number on "Stake Bamboo (0)" counts.
+      await resultCardFor(page, WIKIPEDIA)
+        .getByRole('button', { name: /^Stake Bamboo/ })
+        .hover();
+      await page
+        .getByRole('tooltip')
+        .getByText('the number is what the community has staked so far', { exact: false })
+        .first()
+        .waitFor();
       const dialog = await openStake(page);
       expect(await dialog.getByTestId('bamboo-explainer').innerText()).toMatch(
         /^Bamboo is Frenly’s community currency, not money.*Staking puts some of yours on a site/,
