@@ -9,10 +9,3 @@ export {
   type RealtimeConfig,
 } from './config/realtime.config.js';
 export { DEFAULT_REALTIME_SETTINGS, type RealtimeSettings } from './realtime.settings.js';
-export type {
-  VoteUpdateMessage,
-  StakeUpdateMessage,
-  PingMessage,
-  PongMessage,
-  ServerMessage,
-} from './fanout/live-messages.js';

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { EventBus } from '@frenly/events';
-import { EVENT_BUS, IDENTITY_TOKENS, IdentityTokens } from '@frenly/platform';
+import { EVENT_BUS, IDENTITY_TOKENS, IdentityTokens, withEventConsumers } from '@frenly/platform';
 import { ClientRegistry } from './connections/client-registry.js';
 import { RealtimeEndpoint } from './connections/realtime-endpoint.js';
 import {
@@ -8,9 +8,8 @@ import {
   KafkaGroupRepository,
   type KafkaAdminSettings,
 } from './consumers/kafka-group.repository.js';
-import { AnalysisUpdatesConsumer } from './consumers/analysis-updates.consumer.js';
-import { LedgerEventsConsumer } from './consumers/ledger-events.consumer.js';
-import { SiteInsightsConsumer } from './consumers/site-insights.consumer.js';
+import { InstanceGroup } from './consumers/instance-group.js';
+import { LiveEventsConsumer } from './consumers/live-events.consumer.js';
 import { LiveFanoutService } from './fanout/live-fanout.service.js';
 import { RealtimeMetrics } from './metrics/realtime.metrics.js';
 import {
@@ -33,14 +32,14 @@ export interface RealtimeInfrastructure {
 }
 
 /**
- * The realtime service: websockets at /ws fanning vote and stake events out to clients.
+ * The realtime service: websockets at /ws fanning vote, stake and analysis events out to clients.
  * The runtime connects the HTTP server's upgrades to it with `installRealtimeEndpoint(app)`.
  */
 @Module({})
 export class RealtimeModule {
   static forRoot(infra: RealtimeInfrastructure): DynamicModule {
     const settings = resolveRealtimeSettings(infra.settings);
-    return {
+    return withEventConsumers({
       module: RealtimeModule,
       providers: [
         { provide: EVENT_BUS, useValue: infra.bus },
@@ -57,11 +56,10 @@ export class RealtimeModule {
         RealtimeMetrics,
         RealtimeEndpoint,
         LiveFanoutService,
-        LedgerEventsConsumer,
-        AnalysisUpdatesConsumer,
-        SiteInsightsConsumer,
+        LiveEventsConsumer,
+        InstanceGroup,
       ],
-      exports: [RealtimeEndpoint, LedgerEventsConsumer],
-    };
+      exports: [RealtimeEndpoint],
+    });
   }
 }

@@ -8,17 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { Topics } from '@frenly/contracts';
 import { KafkaEventBus, makeEvent, silentLogger } from '@frenly/events';
 import { IDENTITY_HEADER, IdentityTokens } from '@frenly/platform';
-import { createScratchDatabase, waitFor, type ScratchDatabase } from '@frenly/testing';
-import kafkajs from 'kafkajs';
-import { AppUser } from './support/app-user.js';
-import { isStakeUpdate, isVoteUpdate, LiveClient, refusalStatus } from './support/live-client.js';
 import {
+  createScratchDatabase,
+  waitFor,
+  type ScratchDatabase,
   cleanEnv,
   freePort,
   spawnProcess,
   waitForOk,
   type SpawnedProcess,
-} from './support/spawned-process.js';
+} from '@frenly/testing';
+import kafkajs from 'kafkajs';
+import { AppUser } from './support/app-user.js';
+import { isStakeUpdate, isVoteUpdate, LiveClient, refusalStatus } from './support/live-client.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const KAFKA_BROKERS = process.env.TEST_KAFKA_BROKERS ?? '127.0.0.1:9092';

@@ -3,7 +3,16 @@
 // gateway's own lookup, live updates of votes and stakes cast through the in-process ledger.
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { createTempDir, waitFor, type TempDir } from '@frenly/testing';
+import {
+  createTempDir,
+  waitFor,
+  type TempDir,
+  cleanEnv,
+  freePort,
+  spawnProcess,
+  waitForOk,
+  type SpawnedProcess,
+} from '@frenly/testing';
 import { AppUser } from './support/app-user.js';
 import {
   isStakeUpdate,
@@ -11,13 +20,6 @@ import {
   refusalStatus,
   type LiveClient,
 } from './support/live-client.js';
-import {
-  cleanEnv,
-  freePort,
-  spawnProcess,
-  waitForOk,
-  type SpawnedProcess,
-} from './support/spawned-process.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const START_TIMEOUT_MS = 60_000;

@@ -1,7 +1,7 @@
-import type { PingMessage } from '../fanout/live-messages.js';
+import type { LivePingMessage } from '@frenly/contracts';
 
 export type ClientMessageVerdict =
-  | { readonly ok: true; readonly message: PingMessage }
+  | { readonly ok: true; readonly message: LivePingMessage }
   | { readonly ok: false; readonly problem: string };
 
 /**

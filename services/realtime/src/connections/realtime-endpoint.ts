@@ -6,7 +6,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import type { ErrorResponse } from '@frenly/contracts';
+import type { ErrorResponse, LivePongMessage } from '@frenly/contracts';
 import {
   IDENTITY_TOKENS,
   IdentityTokens,
@@ -20,7 +20,6 @@ import {
   type UpgradeRefusal,
 } from '@frenly/platform';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { PongMessage } from '../fanout/live-messages.js';
 import { RealtimeMetrics, type RefusalReason } from '../metrics/realtime.metrics.js';
 import { REALTIME_SETTINGS, type RealtimeSettings } from '../realtime.settings.js';
 import { parseClientMessage } from './client-messages.js';
@@ -36,7 +35,7 @@ const QUIET_REFUSALS: ReadonlySet<RefusalReason> = new Set([
 
 /** Malformed messages logged per connection; later ones are only counted. */
 const MALFORMED_LOGGED_PER_CLIENT = 3;
-const PONG: Buffer = Buffer.from(JSON.stringify({ type: 'pong' } satisfies PongMessage));
+const PONG: Buffer = Buffer.from(JSON.stringify({ type: 'pong' } satisfies LivePongMessage));
 
 /**
  * The websocket endpoint: decides on each upgrade (path, Origin, signed identity), keeps the

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { StakePlacedV1, VoteCastV1 } from '@frenly/contracts';
+import type { SiteAnalyzedV1, StakePlacedV1, VoteCastV1 } from '@frenly/contracts';
 import { JsonLogger, MetricsService } from '@frenly/platform';
 import { ClientRegistry } from '../connections/client-registry.js';
 import { RealtimeMetrics } from '../metrics/realtime.metrics.js';
@@ -28,6 +28,30 @@ const stake = (overrides: Partial<StakePlacedV1> = {}): StakePlacedV1 => ({
   supportTotal: 100,
   concernTotal: 10,
   siteVersion: 10,
+  ...overrides,
+});
+
+const analysed = (
+  browser: 'pending' | 'done',
+  overrides: Partial<SiteAnalyzedV1> = {},
+): SiteAnalyzedV1 => ({
+  url: 'https://shop.example/',
+  domain: 'shop.example',
+  title: 'Shop',
+  description: '',
+  frenlinessScore: 42,
+  trustScore: 'low',
+  isVerified: false,
+  uxScore: { accessibility: 50, clarity: 50, joyFactor: 50, lowFriction: 50 },
+  analysisData: {
+    frenliness: { reasoning: '', improvements: [], manipulativePatterns: [] },
+    ux: { details: { strengths: [] } },
+    browser: { state: browser },
+  },
+  engine: 'heuristic',
+  analyzedAt: '2026-01-01T00:00:00.000Z',
+  analysisId: 'a1',
+  siteId: 9,
   ...overrides,
 });
 
@@ -150,5 +174,37 @@ describe(LiveFanoutService.name, () => {
     sut.voteCast(vote({ siteId: 2, siteVersion: 5 }));
 
     expect(sut.voteCast(vote({ siteId: 1, siteVersion: 4 }))).toBe('sent');
+  });
+
+  describe('an analysis', () => {
+    const types = (messages: unknown[]) => messages.map((m) => (m as { type: string }).type);
+
+    it("sends the card's insights, and the browser tier's finish to screens waiting for it", () => {
+      const { sut, sentMessages } = setup();
+
+      expect(sut.siteAnalyzed(analysed('done'))).toBe('sent');
+
+      expect(types(sentMessages())).toEqual(['analysis_update', 'site_insights_update']);
+    });
+
+    it("sends only the insights of the HTML tier's analysis (the browser tier still runs)", () => {
+      const { sut, sentMessages } = setup();
+
+      expect(sut.siteAnalyzed(analysed('pending'))).toBe('sent');
+
+      expect(types(sentMessages())).toEqual(['site_insights_update']);
+    });
+
+    it('never puts an analysis unfit for a card on screen, and says so once', () => {
+      const { sut, sentMessages, lines } = setup();
+
+      expect(sut.siteAnalyzed(analysed('pending', { frenlinessScore: 101 }))).toBe('malformed');
+      expect(sut.siteAnalyzed(analysed('done', { frenlinessScore: 101 }))).toBe('sent');
+
+      expect(types(sentMessages())).toEqual(['analysis_update']);
+      expect(
+        lines.filter((line) => line['msg'] === 'skipping an analysis event unfit for a card'),
+      ).toHaveLength(2);
+    });
   });
 });

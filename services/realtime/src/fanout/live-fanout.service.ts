@@ -1,25 +1,28 @@
 import { performance } from 'node:perf_hooks';
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, type StakePlacedV1, type TopicName, type VoteCastV1 } from '@frenly/contracts';
+import {
+  Topics,
+  type LiveServerMessage,
+  type SiteAnalyzedV1,
+  type StakePlacedV1,
+  type TopicName,
+  type VoteCastV1,
+} from '@frenly/contracts';
 import { JsonLogger } from '@frenly/platform';
 import { ClientRegistry } from '../connections/client-registry.js';
 import { RealtimeMetrics } from '../metrics/realtime.metrics.js';
 import { REALTIME_SETTINGS, type RealtimeSettings } from '../realtime.settings.js';
-import {
-  hasWholeNumbers,
-  stakeUpdateOf,
-  voteUpdateOf,
-  type StakeUpdateMessage,
-  type VoteUpdateMessage,
-} from './live-messages.js';
+import { analysisUpdateOf } from './analysis-update.js';
+import { hasWholeNumbers, stakeUpdateOf, voteUpdateOf } from './live-messages.js';
+import { siteInsightsUpdateOf } from './site-insights-update.js';
 import { SiteVersionGuard } from './site-version-guard.js';
 
 export type FanoutOutcome = 'sent' | 'stale' | 'malformed';
 
 /**
- * Turns ledger events into client messages and hands them to every client of this instance.
- * Votes and stakes share one siteVersion counter per site, so each kind has its own guard: a
- * vote event is stale only against newer vote totals, never against a newer stake.
+ * Turns ledger and analysis events into client messages and hands them to every client of
+ * this instance. Votes and stakes share one siteVersion counter per site, so each kind has its
+ * own guard: a vote event is stale only against newer vote totals, never against a newer stake.
  */
 @Injectable()
 export class LiveFanoutService {
@@ -52,7 +55,25 @@ export class LiveFanoutService {
     return this.send(stakeUpdateOf(event));
   }
 
-  private send(message: VoteUpdateMessage | StakeUpdateMessage): FanoutOutcome {
+  /**
+   * An analysis landed: every card showing the site gets its insights (`site_insights_update`),
+   * and a screen waiting for the browser tier learns it finished (`analysis_update`, only for
+   * the browser tier's own event).
+   */
+  siteAnalyzed(event: SiteAnalyzedV1): FanoutOutcome {
+    const update = analysisUpdateOf(event);
+    if (update) this.send(update);
+    const insights = siteInsightsUpdateOf(event);
+    if (insights) return this.send(insights);
+    // A retry cannot fix it and a client must never see it: skip it.
+    this.logger.entry('warn', 'skipping an analysis event unfit for a card', {
+      analysisId: event.analysisId,
+      url: event.url,
+    });
+    return update ? 'sent' : 'malformed';
+  }
+
+  private send(message: LiveServerMessage): FanoutOutcome {
     // Serialised once for every client.
     const started = performance.now();
     const { sent, droppedSlow } = this.registry.broadcast(Buffer.from(JSON.stringify(message)));

@@ -5,7 +5,7 @@ import type {
   VoteType,
 } from '@frenly/contracts';
 import { LiveClient } from './live-client.js';
-import { SignInBrowser, signInAs } from './sign-in-browser.js';
+import { SignInBrowser, signInAs } from '@frenly/testing';
 
 /** A person using the app through its front door (the gateway, or the embedded process). */
 export class AppUser {
