@@ -10,6 +10,18 @@ import { BrowserTierProvider } from './browser-tier.provider.js';
 /** Launching Chromium (up to 30 s on a cold, busy machine) and writing the result, past the visit's budget. */
 const JOB_MARGIN_MS = 35_000;
 
+/**
+ * The group every visit nobody is waiting for belongs to (crawled sites, visits queued again at
+ * boot): the worker lets it hold all browsers but one (browserGroupLimits), so that with two or
+ * more a person's request never waits for a background visit to end.
+ */
+export const BACKGROUND_VISITS_GROUP = { background: 'visits' } as const;
+
+/** The browser worker's group limits: one visit per host, background visits below the pool size. */
+export function browserGroupLimits(poolSize: number): Record<string, number> {
+  return { host: 1, background: Math.max(1, poolSize - 1) };
+}
+
 @Injectable()
 export class BrowserAnalysisJobs {
   private readonly logger: JsonLogger;
@@ -34,13 +46,16 @@ export class BrowserAnalysisJobs {
   async schedule(analysisId: string, url: string, requester: AnalysisRequester): Promise<void> {
     const requestId = currentRequestId();
     try {
+      const { priority, groups } = analysisFairness(url, requester);
       await this.jobs.enqueue(
         QueueNames.siteBrowserAnalysis,
         { analysisId, url, ...(requestId ? { requestId } : {}) },
         {
           jobId: stableJobId('browser', analysisId),
           timeoutMs: this.timeoutMs,
-          ...analysisFairness(url, requester),
+          priority,
+          groups:
+            requester.kind === 'background' ? { ...groups, ...BACKGROUND_VISITS_GROUP } : groups,
         },
       );
     } catch (error) {

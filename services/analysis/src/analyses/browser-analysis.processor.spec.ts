@@ -36,13 +36,13 @@ function setup(available: boolean) {
 }
 
 describe(BrowserAnalysisProcessor.name, () => {
-  it('works as many visits at once as the pool has browsers, one per host, within the job budget', async () => {
+  it('works as many visits at once as the pool has browsers, one per host, within the job budget, leaving a browser to people', async () => {
     const { sut, jobs } = setup(true);
     await sut.onModuleInit();
     expect(jobs.process).toHaveBeenCalledWith('site-browser-analysis', expect.any(Function), {
       concurrency: 2,
       timeoutMs: 55_000,
-      groupLimits: { host: 1 },
+      groupLimits: { host: 1, background: 1 },
     });
   });
 

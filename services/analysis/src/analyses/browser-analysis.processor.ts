@@ -3,7 +3,7 @@ import { QueueNames, type JobWorker } from '@frenly/jobs';
 import { JOB_QUEUE, runWithRequestId, type FrenlyJobQueue } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { AnalysesRepository } from './analyses.repository.js';
-import { BrowserAnalysisJobs } from './browser-analysis.jobs.js';
+import { BrowserAnalysisJobs, browserGroupLimits } from './browser-analysis.jobs.js';
 import { BrowserAnalysisRunner } from './browser-analysis.runner.js';
 import { BrowserTierProvider } from './browser-tier.provider.js';
 
@@ -12,7 +12,8 @@ const REQUEUE_AT_MOST = 100;
 
 /**
  * The browser tier's worker (BullMQ in the distributed runtime, in-process when embedded). As
- * many jobs at once as the pool has browsers, at most one per host across every worker; only
+ * many jobs at once as the pool has browsers, at most one per host across every worker, and
+ * background visits leave one browser to people's requests when there are two or more; only
  * where Chromium runs (elsewhere, reports are stored as HTML-only and no job is queued).
  */
 @Injectable()
@@ -40,7 +41,7 @@ export class BrowserAnalysisProcessor implements OnModuleInit, OnApplicationShut
       {
         concurrency: this.settings.browser.poolSize,
         timeoutMs: this.browserJobs.timeoutMs,
-        groupLimits: { host: 1 },
+        groupLimits: browserGroupLimits(this.settings.browser.poolSize),
       },
     );
     await this.requeuePending();
