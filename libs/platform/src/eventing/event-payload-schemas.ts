@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import Ajv from 'ajv';
+import { createRequire } from 'node:module';
+import type AjvClass from 'ajv';
 
 /**
  * The AsyncAPI document that scripts/contracts-docs.mjs generates from libs/contracts (and
@@ -31,7 +32,12 @@ export class EventPayloadSchemas {
   private readonly validators = new Map<string, Validate>();
 
   constructor(private readonly document: AsyncApiDocument) {
-    const ajv = new Ajv({ allErrors: true });
+    // Loaded here, not at import: only a service that consumes events needs it.
+    const Ajv = createRequire(import.meta.url)('ajv') as typeof AjvClass;
+    // Strict mode (ajv 8) would refuse the document's non-schema key `components`.
+    const ajv = new Ajv({ allErrors: true, strict: false } as ConstructorParameters<
+      typeof AjvClass
+    >[0]);
     ajv.addSchema({ components: { schemas: document.components?.schemas ?? {} } }, DOCUMENT_ID);
     for (const [topic, schemaRef] of this.payloadRefs())
       this.validators.set(topic, ajv.compile({ $ref: `${DOCUMENT_ID}${schemaRef}` }) as Validate);
