@@ -4,12 +4,12 @@
 // maps the name, NODE_EXTRA_CA_CERTS trusts this test's own certificate), and the first tab's
 // card turns into an analysed one without a reload: analysis -> analysis.site-analyzed ->
 // realtime's site_insights_update -> the socket -> the RTK Query cache -> the card.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeSelfSignedCertificate } from '@frenly/testing';
 import { openResults, resultCardFor } from './support/app-screens.js';
 import { eventually } from './support/eventually.js';
 import { BAKERY_HTML } from './support/fixture-site.js';
@@ -20,42 +20,6 @@ import { startStack, STACK_START_TIMEOUT_MS, type E2eStack } from './support/sta
 
 const WIKIPEDIA = 'https://www.wikipedia.org/';
 
-/** A certificate for www.wikipedia.org that only this test's backend trusts (its own CA). */
-function makeCertificate(dir: string): { cert: string; key: string; certFile: string } {
-  const certFile = join(dir, 'cert.pem');
-  const keyFile = join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=www.wikipedia.org',
-      '-addext',
-      'subjectAltName=DNS:www.wikipedia.org',
-      '-addext',
-      'basicConstraints=critical,CA:TRUE',
-      '-addext',
-      'keyUsage=critical,digitalSignature,keyCertSign',
-      '-addext',
-      'extendedKeyUsage=serverAuth',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), certFile };
-}
-
 describe('a result card when its analysis lands', () => {
   let dir: string;
   let server: Server;
@@ -64,7 +28,10 @@ describe('a result card when its analysis lands', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'frenly-live-insights-'));
-    const { cert, key, certFile } = makeCertificate(dir);
+    // A certificate for www.wikipedia.org that only this test's backend trusts (its own CA).
+    const { cert, key } = makeSelfSignedCertificate(['www.wikipedia.org']);
+    const certFile = join(dir, 'cert.pem');
+    writeFileSync(certFile, cert);
     server = createServer({ cert, key }, (req, res) => {
       if (req.url === '/robots.txt')
         return void res

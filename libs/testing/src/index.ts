@@ -9,3 +9,4 @@ export * from './embedded-runtime.js';
 export * from './websocket-handshake.js';
 export * from './redis-keys.js';
 export * from './fake-of.js';
+export * from './tls-certificate.js';

@@ -1,9 +1,9 @@
 import { createStaticResolver } from '@frenly/safe-fetch';
 import type { AnalysisResponse } from '@frenly/contracts';
+import { makeSelfSignedCertificate } from '@frenly/testing';
 import { AnalysisContext } from './support/analysis-context.js';
 import { FixtureServer } from './support/fixture-server.js';
 import { expectGolden, goldenOf } from './support/golden.js';
-import { makeSelfSignedCertificate } from './support/tls-cert.js';
 
 const SECURE_HEADERS = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',

@@ -9,7 +9,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { TestCertificate } from './tls-cert.js';
+import type { TestCertificate } from '@frenly/testing';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

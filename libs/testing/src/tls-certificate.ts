@@ -8,9 +8,12 @@ export interface TestCertificate {
   readonly key: string;
 }
 
-/** A fresh self-signed certificate (its own CA) for the given names and 127.0.0.1, made with openssl. */
+/**
+ * A fresh self-signed certificate (its own CA) for the given names and 127.0.0.1, made with
+ * openssl: a loopback server stands in for a real site, trusted only by the process under test.
+ */
 export function makeSelfSignedCertificate(names: readonly string[]): TestCertificate {
-  const dir = mkdtempSync(join(tmpdir(), 'frenly-analysis-tls-'));
+  const dir = mkdtempSync(join(tmpdir(), 'frenly-tls-'));
   try {
     const san = [...names.map((name) => `DNS:${name}`), 'IP:127.0.0.1'].join(',');
     execFileSync(
