@@ -12,7 +12,6 @@ export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './dedupe/memor
 export {
   handleOnce,
   pruneProcessedEvents,
-  ProcessedEventsDedupeStore,
   type ProcessedEventsTable,
 } from './dedupe/processed-events.js';
 export {

@@ -1,6 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Database, Transaction, defineProcessedEvents } from '@frenly/db';
-import type { BusEvent, DedupeStore } from '../bus.js';
+import type { BusEvent } from '../bus.js';
 
 /** A service schema's `processed_events` table (e.g. `ledgerProcessedEvents` from @frenly/db). */
 export type ProcessedEventsTable = ReturnType<typeof defineProcessedEvents>;
@@ -51,55 +51,4 @@ export async function pruneProcessedEvents(
     .where(lt(table.processedAt, before))
     .returning({ eventId: table.eventId });
   return deleted.length;
-}
-
-/**
- * A `DedupeStore` on `processed_events` for handlers whose effects live outside this database
- * (e.g. pushing to websockets): check, run, then mark. Not atomic with the work — a crash
- * between the two re-runs it — which is the best possible without a shared transaction.
- * Handlers that write to the database use `handleOnce` instead.
- */
-export class ProcessedEventsDedupeStore implements DedupeStore {
-  // Same id at once: the second call runs after the first and then finds its mark.
-  private readonly inFlight = new Map<string, Promise<unknown>>();
-
-  constructor(
-    private readonly db: Database,
-    private readonly table: ProcessedEventsTable,
-  ) {}
-
-  async runOnce(
-    group: string,
-    eventId: string,
-    work: () => Promise<void>,
-  ): Promise<'handled' | 'duplicate'> {
-    assertUuid(eventId);
-    const key = `${group}\u0000${eventId}`;
-    const previous = this.inFlight.get(key);
-    const run = (async (): Promise<'handled' | 'duplicate'> => {
-      if (previous) await previous.catch(() => undefined);
-      if (await this.isHandled(group, eventId)) return 'duplicate';
-      await work();
-      await this.db
-        .insert(this.table)
-        .values({ consumerGroup: group, eventId })
-        .onConflictDoNothing();
-      return 'handled';
-    })();
-    this.inFlight.set(key, run);
-    try {
-      return await run;
-    } finally {
-      if (this.inFlight.get(key) === run) this.inFlight.delete(key);
-    }
-  }
-
-  private async isHandled(group: string, eventId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ eventId: this.table.eventId })
-      .from(this.table)
-      .where(and(eq(this.table.consumerGroup, group), eq(this.table.eventId, eventId)))
-      .limit(1);
-    return rows.length > 0;
-  }
 }
