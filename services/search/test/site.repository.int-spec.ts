@@ -79,6 +79,48 @@ describe.each([
     expect(await sut.getById(987_654)).toBeUndefined();
   });
 
+  it('records crawled inner pages as pages of the root site; a site stays a site, a page stays a page', async () => {
+    const page = (url: string, title: string) => ({
+      url,
+      domain: new URL(url).hostname,
+      title,
+      description: '',
+      pageText: `${title} text`,
+      language: 'en',
+    });
+    const crawl = (url: string, title: string, siteId: number | null) =>
+      fixture.handle.db.transaction((tx) => sut.upsertCrawledPage(tx, page(url, title), siteId));
+    const siteIdOf = async (url: string) =>
+      (
+        await fixture.handle.db.execute<{ site_id: number | null }>(
+          sql`select site_id from search.sites where url = ${url}`,
+        )
+      ).rows[0]?.site_id;
+
+    const home = await crawl('https://garden.example/', 'Garden', null);
+    expect(home).toMatchObject({ isSite: true, announce: true, siteId: home.site.id });
+    const inner = await crawl('https://garden.example/roses', 'Roses', home.site.id);
+    expect(inner).toMatchObject({ isSite: false, announce: false, siteId: home.site.id });
+    expect(Number(await siteIdOf('https://garden.example/roses'))).toBe(home.site.id);
+    // The head row knows the page's site too (the result cap per site reads it).
+    const head = await fixture.handle.db.execute<{ site_id: number | null }>(
+      sql`select site_id from search.site_heads where id = ${inner.site.id}`,
+    );
+    expect(Number(head.rows[0]?.site_id)).toBe(home.site.id);
+
+    // Another site's crawl reaching this homepage does not make it a page of that site.
+    const other = await crawl('https://other.example/', 'Other', null);
+    const reached = await crawl('https://garden.example/', 'Garden', other.site.id);
+    expect(reached).toMatchObject({ isSite: true, announce: false, siteId: home.site.id });
+    expect(await siteIdOf('https://garden.example/')).toBeNull();
+    // A page crawled as a root stays its site's page: pages never hang off pages.
+    const rootAgain = await crawl('https://garden.example/roses', 'Roses', null);
+    expect(rootAgain).toMatchObject({ isSite: false, announce: false, siteId: home.site.id });
+    // Deleting a site deletes its pages.
+    await fixture.handle.db.execute(sql`delete from search.sites where id = ${home.site.id}`);
+    expect(await siteIdOf('https://garden.example/roses')).toBeUndefined();
+  });
+
   it('keeps a lexicon of catalogue words for typo correction, and rebuilds it after a bulk load', async () => {
     await sut.insertNew(
       fixture.handle.db,
