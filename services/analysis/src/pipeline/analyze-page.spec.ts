@@ -82,4 +82,21 @@ describe(analyzePage.name, () => {
     );
     expect(report.title).toBe('MEGA DEALS - Luxury Watches');
   });
+
+  it('gives one word count of a page: reading ease is told over sentences, beside the prose words', () => {
+    const sentence = 'Our 12 bakers bake 300 loaves of bread for the town every single morning.';
+    const html = `<html lang="en"><body><main><h1>Bakery</h1><p>${Array(6).fill(sentence).join(' ')}</p></main></body></html>`;
+    const details = analyzePage(snapshot(html), catalog)
+      .evidence.checks.filter((check) => check.id.startsWith('clarity.'))
+      .map((check) => check.detail)
+      .join(' ');
+    expect(details).toContain('Flesch reading ease');
+    expect(details).toContain('over 6 sentences');
+    // The one total: the prose words, numbers included (the readability count takes letters only).
+    expect(details).not.toMatch(/over \d+ words/);
+    expect(details.match(/\d+ words of prose/g)).toEqual([
+      '84 words of prose',
+      '84 words of prose',
+    ]);
+  });
 });

@@ -18,10 +18,12 @@ export function clarityChecks(facts: PageFacts): CheckResult[] {
   results.push({
     id: 'clarity.readability',
     score: readability ? linear(readability.fleschReadingEase, 60, 20) : null,
+    // Over sentences, not words: the prose count beside it also counts numbers, and two
+    // different word counts of one page read as a mistake.
     detail: !english
       ? `Reading ease not measured: the page is in "${facts.lang}", and the Flesch formula is calibrated for English.`
       : readability
-        ? `Flesch reading ease ${readability.fleschReadingEase} over ${readability.words} words (60+ is plain English, below 30 is hard).`
+        ? `Flesch reading ease ${readability.fleschReadingEase} over ${plural(readability.sentences, 'sentence')} (60+ is plain English, below 30 is hard).`
         : 'Too little prose to measure reading ease.',
     fix: 'Use shorter sentences and everyday words (aim for a Flesch reading ease of 60 or more).',
     strength:
