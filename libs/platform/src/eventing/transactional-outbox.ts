@@ -12,6 +12,11 @@ import type { JsonLogger } from '../logging/json-logger.js';
 import type { MetricsService } from '../metrics/metrics.service.js';
 import { eventsLoggerOf } from './events-logger.js';
 
+/** The gauge of a service's unpublished outbox rows. */
+export function outboxBacklogMetric(service: string): string {
+  return `${service}_outbox_backlog`;
+}
+
 export interface TransactionalOutboxOptions {
   /** The service that owns the outbox: names the `<service>_outbox_backlog` gauge. */
   readonly service: string;
@@ -54,7 +59,7 @@ export class TransactionalOutbox implements OnModuleInit, OnApplicationShutdown 
     });
     this.relay = relay;
     metrics.gauge({
-      name: `${options.service}_outbox_backlog`,
+      name: outboxBacklogMetric(options.service),
       help: `Events in the ${options.service} outbox not yet published`,
       async collect() {
         // A scrape during shutdown must not fail the whole exposition.

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InProcessEventBus, silentLogger } from '@frenly/events';
 import { InProcessJobQueue, type FrenlyJobQueues } from '@frenly/jobs';
+import { outboxBacklogMetric } from '../eventing/transactional-outbox.js';
 import { observeOpenConnections } from './connection-metrics.js';
 import { instrumentEventBus } from './event-bus-metrics.js';
 import { instrumentJobQueue } from './job-queue-metrics.js';
@@ -50,6 +51,9 @@ async function serviceMetricNames(): Promise<string[]> {
         /\.(?:gauge|counter|histogram)\(\{\s*name:\s*'([a-zA-Z_:][a-zA-Z0-9_:]*)'/g,
       ))
         names.push(match[1]!);
+      // A service's outbox (`extends TransactionalOutbox`, `service: '<name>'`) registers its backlog gauge.
+      const outbox = /extends TransactionalOutbox[\s\S]*?service:\s*'([a-z]+)'/.exec(text);
+      if (outbox) names.push(outboxBacklogMetric(outbox[1]!));
     }
   }
   return names;
