@@ -187,4 +187,17 @@ describe.each(ENGINES)('pages as results on %s', (engine) => {
     expect(more.results.every((r) => r.id === homeId)).toBe(true);
     expect(more.total).toBe(SOURDOUGH_PAGES.length);
   });
+
+  it('lists every page of a site for site: alone, the homepage first', async () => {
+    const listed = await search('site:127.0.0.1');
+    expect(listed.total).toBe(Object.keys(PAGES).length);
+    expect(new Set(paths(listed.results))).toEqual(new Set(Object.keys(PAGES)));
+    expect(paths(listed.results)[0]).toBe('/');
+    expect(listed.results.every((r) => r.id === homeId)).toBe(true);
+    // Another site's domain lists only that site; exclusions alone still match nothing.
+    expect((await search('site:bakery.example')).results.map((r) => r.url)).toEqual([
+      'https://bakery.example/',
+    ]);
+    expect((await search('site:127.0.0.1 -sourdough')).results).toEqual([]);
+  });
 });

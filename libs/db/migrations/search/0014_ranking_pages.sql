@@ -288,6 +288,8 @@ BEGIN
         ELSE format('SELECT %s, %s AS hit FROM search.site_heads h WHERE (%s)%s LIMIT %s', columns,
             CASE WHEN rechecks THEN format('h.head_vector @@ %s', q_lit) ELSE 'true' END,
             CASE WHEN mode = 'bitmap' THEN format('(h.head_vector @@ %s AND h.id %% 2 = 0) OR (h.head_vector @@ %s AND h.id %% 2 = 1)', iq_lit, iq_lit)
+              -- No words, one site ("site:example.org"): the site's pages, through the domain btree.
+              WHEN site_domain <> '' THEN 'true'
               ELSE 'false' END, site_filter, window_size) END,
       columns,
       CASE WHEN mode = 'bitmap' THEN format('(SELECT count(*) FROM ordered) >= %s AND h.id > %s

@@ -148,6 +148,19 @@ describe(SearchService.name, () => {
       });
     });
 
+    it("lists a site's pages for site: alone, and answers exclusions alone with nothing even within a site", async () => {
+      const { sut, repository } = setup();
+
+      await sut.search(params('site:docs.example'), VISITOR);
+      const listing = repository.rankedPage.mock.calls[0]![0];
+      expect(listing).toMatchObject({ siteDomain: 'docs.example', exactText: '' });
+      expect(rendered(listing.query)?.sql).toBe("''::tsquery");
+
+      const answer = await sut.search(params('site:docs.example -spam'), VISITOR);
+      expect(repository.rankedPage).toHaveBeenCalledTimes(1);
+      expect(answer.results).toEqual([]);
+    });
+
     it('checks phrases row by row and flags exclusions', async () => {
       const { sut, repository } = setup();
 

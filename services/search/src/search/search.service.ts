@@ -26,7 +26,7 @@ import { VisitorHasher } from '../trending/visitor-hash.js';
 import { ResultInsights, type HitInsight } from './result-insights.js';
 import { withinDeadline } from './search-deadline.js';
 import { SearchRepository, type SearchHit } from './search.repository.js';
-import { indexOnlyTsquerySql, tsquerySql } from './tsquery.sql.js';
+import { EMPTY_TSQUERY, indexOnlyTsquerySql, tsquerySql } from './tsquery.sql.js';
 
 export interface SearchRequestParams {
   /** Trimmed, not blank (validated at the edge). */
@@ -129,8 +129,18 @@ export class SearchService {
     exactText: string,
     scoredAs?: WebQuery,
   ): Promise<{ outcome: Outcome }> {
-    const tsquery = hasPositiveClause(query) ? tsquerySql(query) : undefined;
-    const indexOnlyQuery = hasPositiveClause(query) ? indexOnlyTsquerySql(query) : undefined;
+    // "site:example.org" alone lists the site's pages (an empty text query within the site).
+    const siteListing = query.clauses.length === 0 && query.site !== undefined;
+    const tsquery = hasPositiveClause(query)
+      ? tsquerySql(query)
+      : siteListing
+        ? EMPTY_TSQUERY
+        : undefined;
+    const indexOnlyQuery = hasPositiveClause(query)
+      ? indexOnlyTsquerySql(query)
+      : siteListing
+        ? EMPTY_TSQUERY
+        : undefined;
     if (!tsquery || !indexOnlyQuery)
       return { outcome: { hits: [], total: 0, totalIsEstimate: false, fullMatches: 0 } };
     const { candidateLimit, bodyTierBelow, bodyScanLimit } = this.settings.ranking;

@@ -4,6 +4,9 @@ import { prefixPattern, type QueryAtom, type WebQuery } from '../query/web-query
 /** The text search configuration of the index (see the sites' generated search_vector). */
 export const TEXT_SEARCH_CONFIG = sql.raw(`'english'::regconfig`);
 
+/** The query that holds no word: with `site:` alone, the statement lists the site's pages. */
+export const EMPTY_TSQUERY: SQL = sql`''::tsquery`;
+
 /**
  * A parsed query as a tsquery expression. Every piece of query text is a parameter handed to
  * plainto_tsquery / phraseto_tsquery (which cannot be steered by operators in the text), and
