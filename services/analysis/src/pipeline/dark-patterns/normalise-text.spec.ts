@@ -1,4 +1,4 @@
-import { decodeEntities, normaliseText } from './normalise-text.js';
+import { decodeEntities, needsNormalising, normaliseText } from './normalise-text.js';
 
 describe(normaliseText.name, () => {
   it.each([
@@ -24,5 +24,29 @@ describe(normaliseText.name, () => {
     expect(normaliseText("I'LL PAY FULL PRICE")).toBe("I'LL PAY FULL PRICE");
     expect(decodeEntities('&notanentity; &#0; &#xD800;')).toBe('&notanentity; &#0; &#xD800;');
     expect(normaliseText("Kids' backpack")).toBe("Kids' backpack");
+  });
+});
+
+describe(needsNormalising.name, () => {
+  // The regular expression it replaces, kept here as the definition it must agree with.
+  const DEFINITION = /[^\x20-\x7e]|&|\s\s|^\s|\s$| '|' | [!?,;.](?=\s|$)/;
+
+  it('agrees with its definition on every short string over the characters that matter', () => {
+    const alphabet = [' ', "'", '!', '?', ',', ';', '.', '&', 'a', '\n', '\u00a0', '\u2019'];
+    let strings = [''];
+    const all: string[] = [''];
+    for (let length = 1; length <= 4; length++) {
+      strings = strings.flatMap((prefix) => alphabet.map((character) => prefix + character));
+      all.push(...strings);
+    }
+    const disagreements = all.filter((text) => needsNormalising(text) !== DEFINITION.test(text));
+    expect(disagreements).toEqual([]);
+    expect(all.filter((text) => needsNormalising(text)).length).toBeGreaterThan(0);
+    expect(all.filter((text) => !needsNormalising(text)).length).toBeGreaterThan(0);
+  });
+
+  it('leaves plain single-spaced text alone', () => {
+    expect(needsNormalising("Only 2 left, don't wait. Ends at 5!")).toBe(false);
+    expect(needsNormalising('Hurry ! now')).toBe(true);
   });
 });

@@ -1,8 +1,27 @@
-import { countWords, isTinyStyle, normalise } from './text-measure.js';
+import { countWords, isNormalised, isTinyStyle, normalise } from './text-measure.js';
 
 describe('text measures', () => {
   it('normalises whitespace', () => {
     expect(normalise('  a \n\t b  ')).toBe('a b');
+  });
+
+  it('knows which texts normalising leaves as they are, for every kind of whitespace', () => {
+    const whitespace = Array.from({ length: 0x10000 }, (_, code) =>
+      String.fromCharCode(code),
+    ).filter((character) => /\s/.test(character));
+    const alphabet = [' ', 'a', '\u0085', '\u0001', ...whitespace];
+    let strings = [''];
+    const all: string[] = [''];
+    for (let length = 1; length <= 3; length++) {
+      strings = strings.flatMap((prefix) => alphabet.map((character) => prefix + character));
+      all.push(...strings);
+    }
+    const wrong = all.filter(
+      (text) => isNormalised(text) !== (text.replace(/\s+/g, ' ').trim() === text),
+    );
+    // A control character that is not whitespace is sent the slow way, which leaves it alone.
+    expect(wrong.every((text) => text.includes('\u0001'))).toBe(true);
+    expect(all.every((text) => normalise(text) === text.replace(/\s+/g, ' ').trim())).toBe(true);
   });
 
   it('counts words with a letter or digit, in any script, not dashes or ellipses', () => {

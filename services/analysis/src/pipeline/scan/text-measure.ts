@@ -8,8 +8,45 @@ export function isTinyStyle(style: string | undefined): boolean {
   return match[2]?.toLowerCase() === 'pt' ? size <= 7 : size <= 9;
 }
 
+/** Single spaces between words, none at either end (JavaScript's \s is whitespace). */
 export function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return isNormalised(text) ? text : text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Whether `normalise` would leave `text` as it is: most attribute values and many blocks of
+ * text already are, and one loop over them is much cheaper than a replace and a trim.
+ */
+export function isNormalised(text: string): boolean {
+  const length = text.length;
+  if (length === 0) return true;
+  if (text.charCodeAt(0) === SPACE || text.charCodeAt(length - 1) === SPACE) return false;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === SPACE) {
+      if (text.charCodeAt(i + 1) === SPACE) return false;
+    } else if (code < SPACE || (code >= 0xa0 && isOtherWhitespace(code))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const SPACE = 0x20;
+
+/** The whitespace of \s beyond ASCII. */
+function isOtherWhitespace(code: number): boolean {
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /** Space-separated tokens with at least one letter or digit (text is already normalised). */
