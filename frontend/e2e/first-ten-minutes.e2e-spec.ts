@@ -313,6 +313,30 @@ describe('the first ten minutes of a new user (issue 17)', () => {
       expect(await toast.isVisible()).toBe(true);
     });
 
+    it("17i: on a phone, the toast a stake raises leaves the dialog's Stake button clear", async () => {
+      const { page } = grace;
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        const dialog = await openStake(page);
+        await dialog.getByLabel('Stake Amount').fill('0');
+        await dialog.getByLabel('Stake Amount').press('Enter');
+        const toast = toastByMarkup(page, 'Invalid Amount');
+        await toast.waitFor();
+        const button = (await dialog.getByRole('button', { name: 'Stake Bamboo' }).boundingBox())!;
+        const shown = (await toast.boundingBox())!;
+        const overlaps =
+          shown.y < button.y + button.height &&
+          button.y < shown.y + shown.height &&
+          shown.x < button.x + button.width &&
+          button.x < shown.x + shown.width;
+        expect(overlaps).toBe(false);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    });
+
     it('6: the stake dialog and the dashboard explain bamboo; the dashboard names the staked site', async () => {
       const { page } = grace;
       // What the number on "Stake Bamboo (0)" counts.

@@ -76,7 +76,7 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
         label="Notifications ({hotkey})"
-        className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4 sm:p-0"
+        className="fixed top-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:right-4 sm:bottom-4 sm:p-0"
       />
     </ToastPrimitive.Provider>
   );
