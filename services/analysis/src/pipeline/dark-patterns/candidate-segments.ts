@@ -8,8 +8,15 @@ import { requirementOf, type Requirement } from './required-literals.js';
 /** Between joined segments, so that no required word is found across two of them. */
 const SEPARATOR = '\u0000';
 
-/** Lower-cases ASCII letters only: the same length, and what a case-insensitive rule sees. */
-function asciiLowerCase(text: string): string {
+/**
+ * Lower-cased at the same length, so that positions stay those of `text`. The native
+ * lower-casing is used when it keeps the length (it always does but for a few letters such as
+ * U+0130); beyond ASCII it may only add matches (the Kelvin sign becomes "k"), and a segment
+ * found by mistake costs a rule run, never a finding. Else ASCII letters only.
+ */
+function lowerCaseAtSameLength(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
@@ -72,7 +79,7 @@ export class SegmentPrefilter {
   private segmentsWithEachWord(texts: readonly string[]): Map<string, Set<number>> {
     const found = new Map<string, number[]>();
     if (!this.scanner) return new Map();
-    const joined = asciiLowerCase(texts.join(SEPARATOR));
+    const joined = lowerCaseAtSameLength(texts.join(SEPARATOR));
     let segment = 0;
     let segmentEnd = texts[0]?.length ?? 0;
     for (const match of joined.matchAll(this.scanner)) {

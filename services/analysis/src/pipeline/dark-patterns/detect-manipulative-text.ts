@@ -4,7 +4,7 @@
 import { SegmentPrefilter } from './candidate-segments.js';
 import { normaliseText } from './normalise-text.js';
 import type { MathurCategory, PatternType } from './pattern-types.js';
-import { TEXT_RULES } from './text-rules.js';
+import { TEXT_RULES, type TextRule } from './text-rules.js';
 
 export interface TextFinding {
   readonly type: PatternType;
@@ -32,28 +32,31 @@ const EVIDENCE_MAX = 140;
 
 const PREFILTER = new SegmentPrefilter(TEXT_RULES.map((rule) => rule.pattern));
 
-/** The rules' hits in each text; each rule runs only where a scan of all texts found it may match. */
+/**
+ * The rules' hits in each text, in rule order; each rule runs only on the texts where a scan of
+ * all texts found it may match (rule by rule, so that no rule is even considered elsewhere).
+ */
 function hitsInEach(texts: readonly string[]): Hit[][] {
   const candidates = PREFILTER.candidatesIn(texts);
-  return texts.map((text, segment) =>
-    hitsIn(text, (rule) => {
-      const where = candidates[rule];
-      return where === 'all' || where?.has(segment) === true;
-    }),
-  );
+  const hits: Hit[][] = texts.map(() => []);
+  TEXT_RULES.forEach((rule, index) => {
+    const where = candidates[index] ?? 'all';
+    if (where === 'all') {
+      for (let segment = 0; segment < texts.length; segment++)
+        hitIn(texts[segment] ?? '', rule, hits[segment]!);
+    } else {
+      for (const segment of where) hitIn(texts[segment] ?? '', rule, hits[segment]!);
+    }
+  });
+  return hits;
 }
 
-function hitsIn(text: string, mayMatch: (rule: number) => boolean): Hit[] {
-  const hits: Hit[] = [];
-  for (const [index, rule] of TEXT_RULES.entries()) {
-    if (!mayMatch(index)) continue;
-    if (rule.short && text.length > ONE_MESSAGE) continue;
-    const match = rule.pattern.exec(text);
-    if (!match) continue;
-    if (rule.unless?.test(text)) continue;
-    hits.push({ type: rule.type, index: match.index, length: match[0].length });
-  }
-  return hits;
+function hitIn(text: string, rule: TextRule, hits: Hit[]): void {
+  if (rule.short && text.length > ONE_MESSAGE) return;
+  const match = rule.pattern.exec(text);
+  if (!match) return;
+  if (rule.unless?.test(text)) return;
+  hits.push({ type: rule.type, index: match.index, length: match[0].length });
 }
 
 function quote(text: string, index: number, length: number): string {
