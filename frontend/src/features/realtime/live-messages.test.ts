@@ -227,6 +227,24 @@ describe(applyLiveMessage.name, () => {
     expect(results(store, 'a')?.map((s) => s.frenlinessScore)).toEqual([null, 41]);
   });
 
+  it("matches it on an inner page's result too, by the site's address", async () => {
+    const store = makeStore();
+    const innerPage = {
+      ...site(2),
+      url: 'https://site2.example/about',
+      frenlinessScore: null,
+      trustScore: null,
+    };
+    await store.dispatch(
+      searchApi.util.upsertQueryData('search', { q: 'a', page: 1 }, page('a', [innerPage])),
+    );
+    applyLiveMessage(landed(null, 'https://site2.example/'), store.dispatch, store.getState);
+    expect(results(store, 'a')?.[0]).toMatchObject({
+      url: 'https://site2.example/about',
+      frenlinessScore: 41,
+    });
+  });
+
   it('writes the total staked from stake_update at once, then refetches', async () => {
     let calls = 0;
     let answerRefetch: (response: Response) => void = () => {};

@@ -117,8 +117,9 @@ export function patchSiteInsights(
   getState: () => RootState,
   message: LiveSiteInsightsUpdateMessage,
 ): void {
-  const shows = (result: { id: number; url: string }) =>
-    message.siteId !== null ? result.id === message.siteId : result.url === message.url;
+  // Without an id the message names the site by its address: an inner page's result carries it as siteUrl.
+  const shows = (result: { id: number; siteUrl: string }) =>
+    message.siteId !== null ? result.id === message.siteId : result.siteUrl === message.url;
   const analysisData: AnalysisData = {
     frenliness: { reasoning: '', improvements: [], manipulativePatterns: message.darkPatterns },
     ux: { details: { strengths: [] } },
