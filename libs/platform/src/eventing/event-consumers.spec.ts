@@ -23,7 +23,11 @@ class FakeBus implements EventBus {
   async ping(): Promise<void> {}
   async close(): Promise<void> {}
 
+  /** Groups whose subscription the broker refuses. */
+  readonly refuse = new Set<string>();
+
   async subscribe<P>(options: SubscribeOptions<P>): Promise<Subscription> {
+    if (this.refuse.has(options.group)) throw new Error(`cannot join ${options.group}`);
     const entry = { ...(options as SubscribeOptions), closed: false };
     this.subscriptions.push(entry);
     return {
@@ -255,5 +259,17 @@ describe(EventConsumers.name, () => {
     await expect(
       start(bus, lines, [{ module: CatalogueModule, providers: [Once] }]),
     ).rejects.toThrow(/Once.onVote handles each event once, but its module provides no DATABASE/);
+  });
+
+  it('closes the groups it opened when another cannot subscribe, and fails the start', async () => {
+    bus.refuse.add('live');
+    await expect(
+      start(bus, lines, [
+        { module: CatalogueModule, providers: [CatalogueConsumer, LiveConsumer] },
+      ]),
+    ).rejects.toThrow('cannot join live');
+    expect(bus.subscriptions.map(({ group, closed }) => ({ group, closed }))).toEqual([
+      { group: 'catalogue', closed: true },
+    ]);
   });
 });

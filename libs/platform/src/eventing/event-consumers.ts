@@ -85,7 +85,7 @@ export class EventConsumers implements OnModuleInit, BeforeApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.plans = this.plan(this.discover());
-    this.subscriptions = await Promise.all(
+    const opened = await Promise.allSettled(
       this.plans.map((plan) =>
         this.bus.subscribe({
           group: plan.group,
@@ -95,6 +95,15 @@ export class EventConsumers implements OnModuleInit, BeforeApplicationShutdown {
         }),
       ),
     );
+    this.subscriptions = opened.flatMap((result) =>
+      result.status === 'fulfilled' ? [result.value] : [],
+    );
+    const failed = opened.find((result) => result.status === 'rejected');
+    if (failed) {
+      // The module does not start: leave no group consuming behind it.
+      await this.beforeApplicationShutdown();
+      throw failed.reason;
+    }
   }
 
   /**
