@@ -67,6 +67,9 @@ const env = {
   FRENLY_FETCH_ALLOWLIST: `127.0.0.1:${web.port}`,
   SEARCH_CRAWL_SITES_PER_MINUTE: String(PER_MINUTE),
   SEARCH_CRAWL_CONCURRENCY: String(CONCURRENCY),
+  // The HTML tier's throughput: crawled sites' browser visits (BROWSER_CRAWL_SITES_PER_MINUTE,
+  // 4 by default) would share the two cores with it; BENCH_BROWSER_SITES_PER_MINUTE turns them on.
+  BROWSER_CRAWL_SITES_PER_MINUTE: process.env.BENCH_BROWSER_SITES_PER_MINUTE || '0',
   FRENLY_RATE_LIMIT: 'off',
 };
 const child = spawn(process.execPath, [`${repoRoot}services/embedded/dist/main.js`], {
