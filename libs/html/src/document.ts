@@ -37,14 +37,20 @@ interface WalkNode {
 
 /** Visits every element and text node in document order, without recursion (pages nest deeply). */
 export function walkDocument(document: HtmlDocument, visitor: DocumentVisitor): void {
-  // Frames: a node to enter, or an element to close.
-  const stack: { node: WalkNode; close: boolean }[] = [];
+  // Two parallel stacks, not an object per node: a node to visit, and whether that visit
+  // closes an element already entered (a page has hundreds of thousands of nodes).
+  const nodes: WalkNode[] = [];
+  const closing: boolean[] = [];
   const pushChildren = (children: readonly WalkNode[]): void => {
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, close: false });
+    for (let i = children.length - 1; i >= 0; i--) {
+      nodes.push(children[i]!);
+      closing.push(false);
+    }
   };
   pushChildren(document.children);
-  while (stack.length > 0) {
-    const { node, close } = stack.pop()!;
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const close = closing.pop()!;
     if (node.type === 'text') {
       visitor.ontext(node.data ?? '');
     } else if (ElementType.isTag(node as { type: ElementType.ElementType })) {
@@ -52,7 +58,8 @@ export function walkDocument(document: HtmlDocument, visitor: DocumentVisitor): 
         visitor.onclosetag(node.name ?? '');
       } else {
         visitor.onopentag(node.name ?? '', node.attribs ?? {}, node as unknown as PageElement);
-        stack.push({ node, close: true });
+        nodes.push(node);
+        closing.push(true);
         pushChildren(node.children ?? []);
       }
     } else if (node.type === 'cdata') {

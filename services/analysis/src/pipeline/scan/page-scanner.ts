@@ -17,7 +17,7 @@ import {
   hidingRulesOf,
   isShownByStyle,
 } from '@frenly/html';
-import { adSlotsOf, blockedEventsOf, blockedInteractionsOf } from './extract/signal-facts.js';
+import { adSlotsOf, blockedInteractionsOf, cancelsEvent } from './extract/signal-facts.js';
 import { headFactsOf } from './extract/head-facts.js';
 import { resourceFactsOf } from './extract/resource-facts.js';
 import { structureFactsOf } from './extract/structure-facts.js';
@@ -241,7 +241,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         collectors: [],
       };
 
-      const blocksPaste = blockedEventsOf(element).some((entry) => entry.startsWith('onpaste '));
+      const blocksPaste = cancelsEvent(element, 'onpaste');
 
       // Dialog-like containers: the outermost one counts.
       const isDialog =

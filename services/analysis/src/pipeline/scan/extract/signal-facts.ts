@@ -25,6 +25,15 @@ export function blockedEventsOf(element: PageElement): string[] {
   return blocked;
 }
 
+/** Whether the element's own handler cancels `event` (one attribute read, no list built). */
+export function cancelsEvent(
+  element: PageElement,
+  event: (typeof BLOCKING_EVENTS)[number],
+): boolean {
+  const handler = element.attribs[event];
+  return handler !== undefined && BLOCKS_EVENT.test(handler);
+}
+
 export function blockedInteractionsOf(elements: readonly PageElement[]): string[] {
   return elements.flatMap(blockedEventsOf);
 }
