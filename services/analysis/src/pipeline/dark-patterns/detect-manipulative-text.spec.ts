@@ -1,4 +1,8 @@
-import { detectManipulativeText } from './detect-manipulative-text.js';
+import { readFileSync } from 'node:fs';
+import {
+  detectManipulativeText,
+  detectManipulativeTextInEach,
+} from './detect-manipulative-text.js';
 
 function typesIn(...segments: string[]): string[] {
   return [...new Set(detectManipulativeText(segments).map((finding) => finding.type.id))].sort();
@@ -122,5 +126,18 @@ describe(detectManipulativeText.name, () => {
     const [finding] = detectManipulativeText([long]);
     expect(finding?.evidence.length).toBeLessThanOrEqual(142);
     expect(finding?.evidence).toContain('Only 2 left in stock');
+  });
+});
+
+describe(detectManipulativeTextInEach.name, () => {
+  it('finds in each text exactly what reading that text alone finds (the labelled texts)', () => {
+    const texts = readFileSync(new URL('./dataset/dataset.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => (JSON.parse(line) as { text: string }).text);
+    const together = detectManipulativeTextInEach(texts);
+    const alone = texts.map((text) => detectManipulativeText([text]));
+    expect(together).toEqual(alone);
+    expect(alone.filter((findings) => findings.length > 0).length).toBeGreaterThan(200);
   });
 });

@@ -130,3 +130,16 @@ export function detectManipulativeText(segments: readonly string[]): TextFinding
   });
   return findings;
 }
+
+/**
+ * The findings of each text read on its own, as `detectManipulativeText([text])` would give
+ * them (never joined with its neighbour), with one prefilter pass over all of them: a page's
+ * button and link names are hundreds of short texts, and a pass per text costs far more.
+ */
+export function detectManipulativeTextInEach(texts: readonly string[]): TextFinding[][] {
+  const normalised = texts.map(normaliseText);
+  const hits = hitsInEach(normalised);
+  return normalised.map((text, index) =>
+    text.length >= 4 ? findingsOf(text, hits[index] ?? [], 0) : [],
+  );
+}

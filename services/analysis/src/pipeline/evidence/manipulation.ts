@@ -5,7 +5,11 @@
 // (countdown elements, pre-checked boxes, terms in tiny print, a sign-up wall) and quotes the
 // evidence of every finding. Precision first: ordinary shop text ("Add to cart", "Free returns",
 // "Only $19", "In stock", "No thanks") matches nothing.
-import { detectManipulativeText } from '../dark-patterns/detect-manipulative-text.js';
+import {
+  detectManipulativeText,
+  detectManipulativeTextInEach,
+  type TextFinding,
+} from '../dark-patterns/detect-manipulative-text.js';
 import { normaliseText } from '../dark-patterns/normalise-text.js';
 import {
   PATTERN_TYPES,
@@ -89,8 +93,11 @@ export function findManipulativePatterns(facts: PageFacts): ManipulationFinding[
     facts.segments.some((segment) => GUEST_CHECKOUT.test(normaliseText(segment.text))) ||
     facts.buttons.some((button) => GUEST_CHECKOUT.test(normaliseText(button.name)));
   // "Sign in to check out" is no forced enrollment where the page also offers guest checkout.
-  const addText = (segments: readonly string[], source: ManipulationFinding['source']): void => {
-    for (const finding of detectManipulativeText(segments)) {
+  const addTextFindings = (
+    textFindings: readonly TextFinding[],
+    source: ManipulationFinding['source'],
+  ): void => {
+    for (const finding of textFindings) {
       if (
         finding.type === PATTERN_TYPES.forcedEnrollment &&
         pageOffersGuestCheckout &&
@@ -101,10 +108,7 @@ export function findManipulativePatterns(facts: PageFacts): ManipulationFinding[
     }
   };
 
-  addText(
-    facts.segments.map((segment) => segment.text),
-    'text',
-  );
+  addTextFindings(detectManipulativeText(facts.segments.map((segment) => segment.text)), 'text');
 
   // Opt-out choices (confirmshaming lives there), including those of dialogs that script shows
   // later. Each is read on its own: two buttons side by side are not one message.
@@ -113,10 +117,11 @@ export function findManipulativePatterns(facts: PageFacts): ManipulationFinding[
     ...facts.links.map((link) => link.name),
   ];
   for (const dialog of facts.dialogs) choices.push(...dialog.buttons);
-  for (const choice of new Set(choices)) {
-    if (choice.length === 0 || choice.length > 120) continue;
-    addText([choice], 'button');
-  }
+  const readableChoices = [...new Set(choices)].filter(
+    (choice) => choice.length > 0 && choice.length <= 120,
+  );
+  for (const findingsOfChoice of detectManipulativeTextInEach(readableChoices))
+    addTextFindings(findingsOfChoice, 'button');
 
   for (const segment of facts.segments) {
     if (!segment.tiny) continue;
