@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type AjvClass from 'ajv';
+import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 
 /**
  * The AsyncAPI document that scripts/contracts-docs.mjs generates from libs/contracts (and
@@ -17,30 +17,20 @@ interface AsyncApiDocument {
   };
 }
 
-type Validate = ((payload: unknown) => boolean) & {
-  errors?: ReadonlyArray<{
-    dataPath?: string;
-    instancePath?: string;
-    message?: string;
-  }> | null;
-};
-
 const DOCUMENT_ID = 'asyncapi';
 
 /** Checks event payloads against their topic's JSON Schema; one instance per document. */
 export class EventPayloadSchemas {
-  private readonly validators = new Map<string, Validate>();
+  private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(private readonly document: AsyncApiDocument) {
     // Loaded here, not at import: only a service that consumes events needs it.
     const Ajv = createRequire(import.meta.url)('ajv') as typeof AjvClass;
-    // Strict mode (ajv 8) would refuse the document's non-schema key `components`.
-    const ajv = new Ajv({ allErrors: true, strict: false } as ConstructorParameters<
-      typeof AjvClass
-    >[0]);
+    // Strict mode would refuse the document's non-schema key `components`.
+    const ajv = new Ajv({ allErrors: true, strict: false });
     ajv.addSchema({ components: { schemas: document.components?.schemas ?? {} } }, DOCUMENT_ID);
     for (const [topic, schemaRef] of this.payloadRefs())
-      this.validators.set(topic, ajv.compile({ $ref: `${DOCUMENT_ID}${schemaRef}` }) as Validate);
+      this.validators.set(topic, ajv.compile({ $ref: `${DOCUMENT_ID}${schemaRef}` }));
   }
 
   /** The committed AsyncAPI document's schemas, read once per process. */
@@ -61,7 +51,7 @@ export class EventPayloadSchemas {
     if (!validate) return `no JSON Schema for topic ${topic}`;
     if (validate(payload)) return undefined;
     return (validate.errors ?? [])
-      .map((error) => `${error.instancePath ?? error.dataPath ?? ''} ${error.message ?? ''}`.trim())
+      .map((error) => `${error.instancePath ?? ''} ${error.message ?? ''}`.trim())
       .join('; ');
   }
 
