@@ -95,7 +95,11 @@ function findingsOf(text: string, hits: readonly Hit[], segment: number): TextFi
  * is still found; such a finding is kept only when its match crosses the join.
  */
 export function detectManipulativeText(segments: readonly string[]): TextFinding[] {
-  const texts = segments.map(normaliseText);
+  return detectManipulativeTextInNormalised(segments.map(normaliseText));
+}
+
+/** `detectManipulativeText` over texts already normalised (normaliseText), for callers that read them too. */
+export function detectManipulativeTextInNormalised(texts: readonly string[]): TextFinding[] {
   const findings: TextFinding[] = [];
   const hits = hitsInEach(texts);
   texts.forEach((text, index) => {

@@ -6,8 +6,8 @@
 // evidence of every finding. Precision first: ordinary shop text ("Add to cart", "Free returns",
 // "Only $19", "In stock", "No thanks") matches nothing.
 import {
-  detectManipulativeText,
   detectManipulativeTextInEach,
+  detectManipulativeTextInNormalised,
   type TextFinding,
 } from '../dark-patterns/detect-manipulative-text.js';
 import { normaliseText } from '../dark-patterns/normalise-text.js';
@@ -89,8 +89,10 @@ export function findManipulativePatterns(facts: PageFacts): ManipulationFinding[
     });
   };
 
+  // Normalised once: the detector, the guest-checkout test and the tiny-print test all read them.
+  const segmentTexts = facts.segments.map((segment) => normaliseText(segment.text));
   const pageOffersGuestCheckout =
-    facts.segments.some((segment) => GUEST_CHECKOUT.test(normaliseText(segment.text))) ||
+    segmentTexts.some((text) => GUEST_CHECKOUT.test(text)) ||
     facts.buttons.some((button) => GUEST_CHECKOUT.test(normaliseText(button.name)));
   // "Sign in to check out" is no forced enrollment where the page also offers guest checkout.
   const addTextFindings = (
@@ -108,7 +110,7 @@ export function findManipulativePatterns(facts: PageFacts): ManipulationFinding[
     }
   };
 
-  addTextFindings(detectManipulativeText(facts.segments.map((segment) => segment.text)), 'text');
+  addTextFindings(detectManipulativeTextInNormalised(segmentTexts), 'text');
 
   // Opt-out choices (confirmshaming lives there), including those of dialogs that script shows
   // later. Each is read on its own: two buttons side by side are not one message.
@@ -123,9 +125,9 @@ export function findManipulativePatterns(facts: PageFacts): ManipulationFinding[
   for (const findingsOfChoice of detectManipulativeTextInEach(readableChoices))
     addTextFindings(findingsOfChoice, 'button');
 
-  for (const segment of facts.segments) {
+  for (const [index, segment] of facts.segments.entries()) {
     if (!segment.tiny) continue;
-    const text = normaliseText(segment.text);
+    const text = segmentTexts[index] ?? '';
     const match = TINY_PRINT_TERMS.exec(text);
     if (match)
       add(
