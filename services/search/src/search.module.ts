@@ -3,11 +3,11 @@ import {
   Injectable,
   Module,
   type DynamicModule,
+  type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import type { Database } from '@frenly/db';
+import { searchProcessedEvents, type Database } from '@frenly/db';
 import type { EventBus } from '@frenly/events';
 import {
   DATABASE,
@@ -16,6 +16,7 @@ import {
   type FrenlyJobQueue,
   IDENTITY_TOKENS,
   IdentityTokens,
+  withEventConsumers,
 } from '@frenly/platform';
 import {
   CLOCK,
@@ -38,7 +39,6 @@ import { SiteCrawler } from './crawler/site-crawler.js';
 import { SubmitController } from './crawler/submit.controller.js';
 import { SpellingRepository } from './query/spelling.repository.js';
 import { SpellingService } from './query/spelling.service.js';
-import { OUTBOX_WRITER } from './events/outbox-writer.js';
 import { SearchOutbox } from './events/search-outbox.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchRepository } from './search/search.repository.js';
@@ -67,16 +67,16 @@ export interface SearchInfrastructure {
 }
 
 /**
- * Starts and stops what runs in the background: the seed load, the outbox relay, the event
- * consumers. Intake stops first (module destroy, while requests still drain); the relay
- * stops last, once the query log has written its final batch.
+ * Starts and stops what runs in the background: the seed load, the crawler. Intake stops
+ * first (module destroy, while requests still drain); the query log writes its final batch
+ * before the outbox relay (SearchOutbox) publishes what is left and stops.
  */
 @Injectable()
-class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
+class SearchLifecycle
+  implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown
+{
   constructor(
     private readonly seed: SeedService,
-    private readonly outbox: SearchOutbox,
-    private readonly consumer: SiteEventsConsumer,
     private readonly crawlProcessor: CrawlProcessor,
     private readonly crawlScheduler: CrawlScheduler,
     private readonly crawlFrontier: CrawlFrontier,
@@ -87,8 +87,6 @@ class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
   async onApplicationBootstrap(): Promise<void> {
     if (this.settings.seedOnStart) await this.seed.ensureSeededAtStart();
     await this.seed.ensureLexicon();
-    this.outbox.start();
-    await this.consumer.start();
     await this.crawlProcessor.start();
     this.crawlScheduler.start();
     this.crawlFrontier.start();
@@ -97,13 +95,11 @@ class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
   async onModuleDestroy(): Promise<void> {
     this.crawlScheduler.stop();
     await this.crawlFrontier.stop();
-    await this.consumer.stop();
     await this.crawlProcessor.stop();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.queryLog.flush();
-    await this.outbox.stop();
   }
 }
 
@@ -111,47 +107,49 @@ class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
 @Module({})
 export class SearchModule {
   static forRoot(infra: SearchInfrastructure): DynamicModule {
-    return {
-      module: SearchModule,
-      controllers: [SearchController, SubmitController],
-      providers: [
-        { provide: DATABASE, useValue: infra.db },
-        { provide: EVENT_BUS, useValue: infra.bus },
-        { provide: IDENTITY_TOKENS, useValue: infra.identityTokens },
-        { provide: JOB_QUEUE, useValue: infra.jobs },
-        { provide: SEARCH_SETTINGS, useValue: resolveSearchSettings(infra.settings) },
-        { provide: CLOCK, useValue: infra.clock ?? (() => new Date()) },
-        SiteRepository,
-        SearchIndexRepository,
-        SearchRepository,
-        SpellingRepository,
-        SpellingService,
-        SeedLoadRepository,
-        TrendingRepository,
-        SearchOutbox,
-        VisitorHasher,
-        QueryLogWriter,
-        SearchService,
-        TrendingService,
-        SeedService,
-        SiteEventsConsumer,
-        { provide: OUTBOX_WRITER, useExisting: SearchOutbox },
-        {
-          provide: SITE_CRAWLER,
-          useFactory: (settings: SearchSettings) => createSiteCrawler(settings),
-          inject: [SEARCH_SETTINGS],
-        },
-        CrawlRootRepository,
-        CrawlService,
-        CrawlProcessor,
-        CrawlScheduler,
-        CrawlReachability,
-        CrawlFrontier,
-        DomainFactsService,
-        ResultInsights,
-        SearchLifecycle,
-      ],
-    };
+    return withEventConsumers(
+      {
+        module: SearchModule,
+        controllers: [SearchController, SubmitController],
+        providers: [
+          { provide: DATABASE, useValue: infra.db },
+          { provide: EVENT_BUS, useValue: infra.bus },
+          { provide: IDENTITY_TOKENS, useValue: infra.identityTokens },
+          { provide: JOB_QUEUE, useValue: infra.jobs },
+          { provide: SEARCH_SETTINGS, useValue: resolveSearchSettings(infra.settings) },
+          { provide: CLOCK, useValue: infra.clock ?? (() => new Date()) },
+          SiteRepository,
+          SearchIndexRepository,
+          SearchRepository,
+          SpellingRepository,
+          SpellingService,
+          SeedLoadRepository,
+          TrendingRepository,
+          SearchOutbox,
+          VisitorHasher,
+          QueryLogWriter,
+          SearchService,
+          TrendingService,
+          SeedService,
+          SiteEventsConsumer,
+          {
+            provide: SITE_CRAWLER,
+            useFactory: (settings: SearchSettings) => createSiteCrawler(settings),
+            inject: [SEARCH_SETTINGS],
+          },
+          CrawlRootRepository,
+          CrawlService,
+          CrawlProcessor,
+          CrawlScheduler,
+          CrawlReachability,
+          CrawlFrontier,
+          DomainFactsService,
+          ResultInsights,
+          SearchLifecycle,
+        ],
+      },
+      { processedEvents: searchProcessedEvents },
+    );
   }
 }
 

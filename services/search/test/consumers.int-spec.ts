@@ -6,9 +6,9 @@ import {
   type VoteCastV1,
 } from '@frenly/contracts';
 import { makeEvent } from '@frenly/events';
+import { EventConsumers } from '@frenly/platform';
 import { waitFor } from '@frenly/testing';
 import { sql } from 'drizzle-orm';
-import { SiteEventsConsumer } from '../src/consumers/site-events.consumer.js';
 import { SearchService } from '../src/search/search.service.js';
 import { SiteRepository } from '../src/sites/site.repository.js';
 import { insertSites } from './fixtures.js';
@@ -42,13 +42,13 @@ function analysis(url: string, overrides: Partial<SiteAnalyzedV1> = {}): SiteAna
 
 describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
   let ctx: SearchContext;
-  let sut: SiteEventsConsumer;
+  let sut: EventConsumers;
   let sites: SiteRepository;
   let siteId: number;
 
   beforeAll(async () => {
     ctx = await SearchContext.start({ engine });
-    sut = ctx.app.get(SiteEventsConsumer);
+    sut = ctx.app.get(EventConsumers);
     sites = ctx.app.get(SiteRepository);
     siteId = (
       await insertSites(ctx.db, [{ url: 'https://voted.example/', title: 'Voted site' }])
@@ -90,9 +90,9 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
 
   it('changes nothing when the same event is delivered twice', async () => {
     const event = vote(3, 3, 1);
-    await sut.onVoteCast(event);
+    await sut.deliver(event);
     const once = await sites.getById(siteId);
-    await sut.onVoteCast(event);
+    await sut.deliver(event);
     await ctx.bus.publish([event]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await sites.getById(siteId)).toEqual(once);
@@ -104,9 +104,9 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
   });
 
   it('never moves counts back when events arrive out of order', async () => {
-    await sut.onVoteCast(vote(6, 10, 2));
-    await sut.onVoteCast(vote(5, 9, 2));
-    await sut.onVoteCast(vote(4, 8, 1));
+    await sut.deliver(vote(6, 10, 2));
+    await sut.deliver(vote(5, 9, 2));
+    await sut.deliver(vote(4, 8, 1));
     expect(await sites.getById(siteId)).toMatchObject({
       upvotes: 10,
       downvotes: 2,
@@ -114,10 +114,10 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
     });
 
     // Stakes carry their own versions (one ledger counter per site): a late vote still applies after a stake.
-    await sut.onStakePlaced(stake(8, 150));
-    await sut.onStakePlaced(stake(7, 100));
-    await sut.onVoteCast(vote(9, 11, 2));
-    await sut.onVoteCast(vote(7, 10, 3));
+    await sut.deliver(stake(8, 150));
+    await sut.deliver(stake(7, 100));
+    await sut.deliver(vote(9, 11, 2));
+    await sut.deliver(vote(7, 10, 3));
     expect(await sites.getById(siteId)).toMatchObject({
       upvotes: 11,
       downvotes: 2,
@@ -136,7 +136,7 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
       downvotes: 0,
       siteVersion: 1,
     });
-    await expect(sut.onVoteCast(event)).resolves.toBeUndefined();
+    await expect(sut.deliver(event)).resolves.toBeUndefined();
   });
 
   it('creates an analysed site keyed by url, announces it once, and makes it searchable', async () => {
@@ -145,8 +145,8 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
       'https://new-site.example/',
       analysis('https://New-Site.example'),
     );
-    await sut.onSiteAnalyzed(event);
-    await sut.onSiteAnalyzed(event);
+    await sut.deliver(event);
+    await sut.deliver(event);
     const created = await sites.getByUrl('https://new-site.example/');
     expect(created).toMatchObject({
       domain: 'new-site.example',
@@ -175,7 +175,7 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
   });
 
   it('updates a known site from a newer analysis and ignores an older one', async () => {
-    await sut.onSiteAnalyzed(
+    await sut.deliver(
       makeEvent(
         Topics.SiteAnalyzed,
         'https://voted.example/',
@@ -187,7 +187,7 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
         }),
       ),
     );
-    await sut.onSiteAnalyzed(
+    await sut.deliver(
       makeEvent(
         Topics.SiteAnalyzed,
         'https://voted.example/',
@@ -207,9 +207,7 @@ describe.each(ENGINES)('catalogue event consumers on %s', (engine) => {
 
   it('skips an analysis whose url can never be catalogued', async () => {
     const before = await ctx.count('search.sites');
-    await sut.onSiteAnalyzed(
-      makeEvent(Topics.SiteAnalyzed, 'ftp://x', analysis('ftp://files.example/')),
-    );
+    await sut.deliver(makeEvent(Topics.SiteAnalyzed, 'ftp://x', analysis('ftp://files.example/')));
     expect(await ctx.count('search.sites')).toBe(before);
   });
 });

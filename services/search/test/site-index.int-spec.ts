@@ -1,7 +1,7 @@
 import { Topics, type VoteCastV1 } from '@frenly/contracts';
 import { makeEvent } from '@frenly/events';
+import { EventConsumers } from '@frenly/platform';
 import { sql } from 'drizzle-orm';
-import { SiteEventsConsumer } from '../src/consumers/site-events.consumer.js';
 import { SearchService } from '../src/search/search.service.js';
 import { runIndexBuildSteps, SearchIndexRepository } from '../src/sites/search-index.repository.js';
 import { SiteRepository } from '../src/sites/site.repository.js';
@@ -78,7 +78,7 @@ describe.each(ENGINES)('the search index relations on %s', (engine) => {
       downvotes: 10,
       siteVersion: 1,
     } satisfies VoteCastV1);
-    await ctx.app.get(SiteEventsConsumer).onVoteCast(vote);
+    await ctx.app.get(EventConsumers).deliver(vote);
     // A crawl changes the page text.
     await ctx.db.transaction((tx) =>
       sites.upsertCrawledPage(tx, {

@@ -76,7 +76,7 @@ const crawls = new CrawlService(
   database.db,
   new SiteRepository(database.db),
   new CrawlRootRepository(database.db),
-  { write: writeOutboxRows, poke: () => undefined },
+  { write: writeOutboxRows, committed: () => undefined },
   createSiteCrawler(settings),
   jobs,
   settings,

@@ -176,7 +176,7 @@ describe(CrawlService.name, () => {
       expect(outbox.write.mock.calls[1]![1].map((event) => event.topic)).toEqual([
         'search.site-crawled',
       ]);
-      expect(outbox.poke).toHaveBeenCalledTimes(2);
+      expect(outbox.committed).toHaveBeenCalledTimes(2);
     });
 
     it('records a refused crawl as an outcome, not an exception, and schedules the next one', async () => {

@@ -15,7 +15,8 @@ import {
   type Clock,
   type SearchSettings,
 } from '../config/search.settings.js';
-import { OUTBOX_WRITER, type OutboxWriter } from '../events/outbox-writer.js';
+import type { OutboxWriter } from '../events/outbox-writer.js';
+import { SearchOutbox } from '../events/search-outbox.js';
 import { siteIndexedEvent } from '../events/site-indexed.event.js';
 import { SearchError, SearchErrorCode } from '../search.errors.js';
 import { canonicalUrl, InvalidUrlError } from '../sites/canonical-url.js';
@@ -55,7 +56,7 @@ export class CrawlService {
     @Inject(DATABASE) private readonly db: Database,
     private readonly sites: SiteRepository,
     private readonly roots: CrawlRootRepository,
-    @Inject(OUTBOX_WRITER) private readonly outbox: OutboxWriter,
+    @Inject(SearchOutbox) private readonly outbox: OutboxWriter,
     @Inject(SITE_CRAWLER) private readonly crawler: SiteCrawler,
     @Inject(JOB_QUEUE) private readonly jobs: FrenlyJobQueue,
     @Inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
@@ -199,7 +200,7 @@ export class CrawlService {
       }
       return outcome.siteId;
     });
-    if (announced) this.outbox.poke();
+    if (announced) this.outbox.committed();
     return ownerId;
   }
 

@@ -1,10 +1,4 @@
-import type { Database, Transaction } from '@frenly/db';
-import type { OutboxEventInput } from '@frenly/events';
+import type { SearchOutbox } from './search-outbox.js';
 
-/** Writes events in a transaction and asks for them to be published (SearchOutbox, or a bare writer in the CLI). */
-export interface OutboxWriter {
-  write(tx: Transaction | Database, events: readonly OutboxEventInput[]): Promise<void>;
-  poke(): void;
-}
-
-export const OUTBOX_WRITER = Symbol.for('frenly.search.outbox-writer');
+/** What a writer of events needs of the outbox: SearchOutbox, or a bare writer in the CLI (no relay). */
+export type OutboxWriter = Pick<SearchOutbox, 'write' | 'committed'>;

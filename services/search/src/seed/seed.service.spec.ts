@@ -51,7 +51,7 @@ describe(SeedService.name, () => {
       await expect(sut.ensureSeeded()).resolves.toBe(loaded);
 
       expect(seedCatalogue).toHaveBeenCalledWith(db);
-      expect(outbox.poke).toHaveBeenCalledTimes(1);
+      expect(outbox.committed).toHaveBeenCalledTimes(1);
       expect(lines).toContainEqual(
         expect.objectContaining({
           level: 'warn',
@@ -76,7 +76,7 @@ describe(SeedService.name, () => {
 
       await sut.ensureSeeded();
 
-      expect(outbox.poke).not.toHaveBeenCalled();
+      expect(outbox.committed).not.toHaveBeenCalled();
     });
   });
 

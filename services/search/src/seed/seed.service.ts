@@ -40,7 +40,7 @@ export class SeedService {
     for (const entry of result.skipped)
       this.logger.entry('warn', 'seed entry skipped', { entry: entry.where, reason: entry.reason });
     if (result.status === 'loaded') {
-      this.outbox.poke();
+      this.outbox.committed();
       this.logger.info('seed corpus loaded', {
         version: result.version,
         inserted: result.inserted,

@@ -98,7 +98,7 @@ export class QueryLogWriter {
         trendingVisits(entries, this.settings.trending.maxQueryLength),
       );
     });
-    this.outbox.poke();
+    this.outbox.committed();
   }
 
   private retryLater(entries: readonly QueryLoggedV1[], error: unknown): void {
