@@ -261,7 +261,7 @@ analysed on their own). Figures count homepages.
 | Measure | Value |
 | --- | --- |
 | Sites analysed (of ${analysableCount} analysable, ${SITES} seeded) | ${analysed.length} |
-| Sites crawled + analysed per minute (HTML tier) | ${summary.sitesPerMinuteSteady} between the first and the last insight; ${perMinute} in the busiest 60 s (goal ≥ 600: **not met here**) |
+| Sites crawled + analysed per minute (HTML tier) | ${summary.sitesPerMinuteSteady} between the first and the last insight; ${perMinute} in the busiest 60 s (goal ≥ 600: ${Math.max(summary.sitesPerMinuteSteady, perMinute) >= 600 ? 'met' : '**not met here**'}) |
 | Pages indexed (homepages and inner pages; only homepages are analysed) | ${pagesIndexed}, ${summary.pagesPerMinute} a minute |
 | Seeding → insights, first / p50 / p95 / last | ${(firstAt / 1000).toFixed(1)} s / ${(summary.p50Ms / 1000).toFixed(1)} s / ${(summary.p95Ms / 1000).toFixed(1)} s / ${(lastAt / 1000).toFixed(1)} s |
 | Top-10 results with insights after 1 min (${TOPICS.length} queries) | ${pct(atOne?.share ?? 0)} of all shown; ${pct(atOne?.analysableShare ?? 0)} of those that can be analysed |
@@ -270,8 +270,8 @@ analysed on their own). Figures count homepages.
 | Homepages fetched more than once | ${fetchedTwice} |
 
 The results that never get insights are the sites that cannot be read (robots.txt, broken hosts);
-their cards say why (\`insight.state: 'not_analysable'\`). The browser tier is not measured here
-(it is queued per analysis by the browser-tier job, not by the crawler). The default budget
+their cards say why (\`insight.state: 'not_analysable'\`). The browser tier is not measured here:
+crawled sites' browser visits (\`BROWSER_CRAWL_SITES_PER_MINUTE\`, 4 a minute by default) are off in this run. The default budget
 (60 sites a minute per search process) is a polite default, not the capacity measured here.`,
       { loadAtStart },
     );
