@@ -32,8 +32,8 @@ export class SegmentPrefilter {
   private readonly requirements: readonly (Requirement | null)[];
   /** Every required word, longest first: at one position the scan reports the longest. */
   private readonly words: readonly string[];
-  /** For each word, the shorter words it starts with (they occur wherever it does). */
-  private readonly prefixesOf: ReadonlyMap<string, readonly string[]>;
+  /** For each word, the indexes (in `words`) of it and the shorter words it starts with (they occur wherever it does). */
+  private readonly prefixesOf: ReadonlyMap<string, readonly number[]>;
   /** Finds, at every position, the longest required word starting there (zero-width). */
   private readonly scanner: RegExp | undefined;
 
@@ -43,7 +43,10 @@ export class SegmentPrefilter {
       ...new Set(this.requirements.flatMap((requirement) => requirement?.flat(2) ?? [])),
     ].sort((a, b) => b.length - a.length);
     this.prefixesOf = new Map(
-      this.words.map((word) => [word, this.words.filter((other) => word.startsWith(other))]),
+      this.words.map((word) => [
+        word,
+        this.words.flatMap((other, index) => (word.startsWith(other) ? [index] : [])),
+      ]),
     );
     this.scanner =
       this.words.length > 0
@@ -77,23 +80,31 @@ export class SegmentPrefilter {
 
   /** One pass over all segments joined: for each required word, the segments containing it. */
   private segmentsWithEachWord(texts: readonly string[]): Map<string, Set<number>> {
-    const found = new Map<string, number[]>();
     if (!this.scanner) return new Map();
+    // By word index: the segments it was found in, each once and in order.
+    const found: number[][] = this.words.map(() => []);
     const joined = lowerCaseAtSameLength(texts.join(SEPARATOR));
+    const scanner = this.scanner;
+    scanner.lastIndex = 0;
     let segment = 0;
     let segmentEnd = texts[0]?.length ?? 0;
-    for (const match of joined.matchAll(this.scanner)) {
+    for (let match = scanner.exec(joined); match; match = scanner.exec(joined)) {
+      // A zero-width match: step past it by hand, as matchAll would.
+      scanner.lastIndex = match.index + 1;
       // Matches come in order of position, so the segment only ever moves forward.
       while (match.index > segmentEnd) {
         segment += 1;
         segmentEnd += SEPARATOR.length + (texts[segment]?.length ?? 0);
       }
-      for (const word of this.prefixesOf.get(match[1] ?? '') ?? []) {
-        let segments = found.get(word);
-        if (!segments) found.set(word, (segments = []));
+      for (const index of this.prefixesOf.get(match[1] ?? '') ?? []) {
+        const segments = found[index]!;
         if (segments[segments.length - 1] !== segment) segments.push(segment);
       }
     }
-    return new Map([...found].map(([word, segments]) => [word, new Set(segments)]));
+    const segmentsOf = new Map<string, Set<number>>();
+    found.forEach((segments, index) => {
+      if (segments.length > 0) segmentsOf.set(this.words[index]!, new Set(segments));
+    });
+    return segmentsOf;
   }
 }
