@@ -5,11 +5,13 @@ import {
   EventConsumers,
   type EventConsumersOptions,
 } from './event-consumers.js';
+import { ProcessedEventsPruner } from './processed-events-pruner.js';
 
 /**
  * A service module that consumes events: its providers' @OnBusEvent methods are subscribed
  * by the module's own EventConsumers (the module must provide EVENT_BUS, and DATABASE for
- * handlers declared `once`).
+ * handlers declared `once`). A module with a processed-events table also gets its marks pruned
+ * once they are older than the retention (ProcessedEventsPruner).
  */
 export function withEventConsumers(
   module: DynamicModule,
@@ -22,6 +24,7 @@ export function withEventConsumers(
       ...(module.providers ?? []),
       { provide: EVENT_CONSUMERS_OPTIONS, useValue: options },
       EventConsumers,
+      ...(options.processedEvents ? [ProcessedEventsPruner] : []),
     ],
   };
 }

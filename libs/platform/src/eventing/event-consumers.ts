@@ -31,6 +31,10 @@ export const EVENT_CONSUMERS_OPTIONS = Symbol.for('frenly.event-consumers-option
 export interface EventConsumersOptions {
   /** The module's processed-events table, for handlers declared `once` (they also need DATABASE). */
   readonly processedEvents?: ProcessedEventsTable;
+  /** How long a processed-events mark is kept (default: 8 days, beyond Kafka's default retention). */
+  readonly processedEventsRetentionMs?: number;
+  /** How often the marks older than the retention are deleted (default: hourly). */
+  readonly pruneProcessedEventsEveryMs?: number;
 }
 
 /** One decorated method, bound to its provider instance. */
