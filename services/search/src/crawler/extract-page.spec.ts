@@ -30,7 +30,7 @@ describe(extractPage.name, () => {
   });
 
   it('keeps the main text and drops scripts, styles and page chrome', () => {
-    expect(page.text.startsWith('Solar power Panels turn light into electricity.')).toBe(true);
+    expect(page.text.startsWith('Solar power. Panels turn light into electricity.')).toBe(true);
     expect(page.text).not.toMatch(/script text|color: red|Copyright footer|Home/);
   });
 
@@ -57,6 +57,18 @@ describe(extractPage.name, () => {
     );
     expect(hidden.text).toBe('Shown words.');
     expect(hidden.links).toEqual(['https://example.org/kept']);
+  });
+
+  it('ends a heading like a sentence, so that text running on from it reads as prose', () => {
+    const page = extractPage(
+      `<html><body><main><h1>Bread in a pan</h1><p>A quick bread baked on the hob.</p>
+        <h2>Is it done?</h2><p>Knock on the bottom.</p><h3><span>Serving</span> </h3></main></body></html>`,
+      'https://example.org/pan',
+      { maxTextChars: 10_000 },
+    );
+    expect(page.text).toBe(
+      'Bread in a pan. A quick bread baked on the hob. Is it done? Knock on the bottom. Serving.',
+    );
   });
 
   it('honours <base>, robots meta and the text cap, and survives broken HTML', () => {

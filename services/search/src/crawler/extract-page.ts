@@ -47,6 +47,9 @@ const SKIPPED = new Set([
 // Elements whose content is "the" content when a page marks it.
 const MAIN = new Set(['main', 'article']);
 // Block-level elements: their edges separate words.
+const HEADING = /^h[1-6]$/;
+/** Stands for the full stop that ends a heading, put right after its last word when the text is collapsed. */
+const HEADING_STOP = '\uE002';
 const BLOCK =
   /^(p|div|br|li|ul|ol|h[1-6]|section|tr|td|th|table|dd|dt|blockquote|pre|hr|figcaption|main|article|title)$/;
 const VOID = new Set([
@@ -85,6 +88,8 @@ export function extractPage(
   const meta: Record<string, string> = {};
   const rawLinks: string[] = [];
   const allText: string[] = [];
+  /** The last text pushed that was not blank: whether a heading already ends in punctuation. */
+  let lastText = '';
   const mainText: string[] = [];
   let noindex = false;
   let nofollow = false;
@@ -146,6 +151,9 @@ export function extractPage(
       if (SKIPPED.has(name)) skipDepth = Math.max(0, skipDepth - 1);
       if (MAIN.has(name)) mainDepth = Math.max(0, mainDepth - 1);
       if (name === 'title') inTitle = false;
+      // A heading ends like a sentence, so that a snippet or description running on from it
+      // reads "Bread in a pan. A quick bread…", not "Bread in a pan A quick bread…".
+      if (HEADING.test(name) && /[^\s.!?:;…\uE002]$/.test(lastText)) pushText(HEADING_STOP);
       if (BLOCK.test(name)) pushText(' ');
     },
   });
@@ -153,6 +161,7 @@ export function extractPage(
   function pushText(text: string): void {
     allText.push(text);
     if (mainDepth > 0) mainText.push(text);
+    if (text.trim() !== '') lastText = text.trimEnd();
   }
 
   const base = resolve(baseHref, pageUrl) ?? pageUrl;
@@ -198,7 +207,10 @@ function hasToken(list: string | undefined, token: string): boolean {
 }
 
 function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\s*\uE002/g, '.')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function primaryLanguage(tag: string | undefined): string | null {
