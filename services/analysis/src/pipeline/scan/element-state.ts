@@ -52,21 +52,40 @@ export function elementStatesOf(
   rules: HidingRules,
 ): ElementStates {
   const states = new Map<PageElement, ElementState>();
+  const ownHintsOf = memoisedHints();
   for (const element of elements) {
     const parent = element.parent ? states.get(element.parent as PageElement) : undefined;
-    states.set(element, stateOf(element, parent, rules));
+    states.set(element, stateOf(element, parent, rules, ownHintsOf));
   }
   return states;
+}
+
+const NO_HINTS: readonly Hint[] = Object.freeze([]);
+
+/**
+ * hintsOf, worked out once per distinct class and id: a page repeats the same few hundred
+ * class names over thousands of elements. One memo per page, so nothing outlives the analysis.
+ */
+function memoisedHints(): (attribs: Record<string, string>) => readonly Hint[] {
+  const memo = new Map<string, readonly Hint[]>();
+  return (attribs) => {
+    if (attribs.class === undefined && attribs.id === undefined) return NO_HINTS;
+    const key = `${attribs.class ?? ''} ${attribs.id ?? ''}`;
+    let hints = memo.get(key);
+    if (!hints) memo.set(key, (hints = hintsOf(attribs)));
+    return hints;
+  };
 }
 
 export function stateOf(
   element: PageElement,
   parent: ElementState | undefined,
   rules: HidingRules,
+  ownHintsOf: (attribs: Record<string, string>) => readonly Hint[] = hintsOf,
 ): ElementState {
   const tag = element.name;
   const role = (element.attribs.role ?? '').toLowerCase();
-  const ownHints = hintsOf(element.attribs);
+  const ownHints = ownHintsOf(element.attribs);
   return {
     role,
     ownHints,
