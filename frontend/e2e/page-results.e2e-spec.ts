@@ -109,6 +109,8 @@ describe('pages as results', () => {
     const snippet = card.getByTestId('result-snippet');
     expect(await snippet.locator('mark').allInnerTexts()).toEqual(['caraway']);
     expect(await snippet.innerText()).toContain('caraway seeds and a sour starter');
+    // No other page of the site mentions caraway: no "More from this site" that would show the same page.
+    expect(await card.getByRole('link', { name: /^More from this site/ }).count()).toBe(0);
     // Votes, stakes and analysis address the site, not the page.
     expect(await card.getByRole('link', { name: /AI Deep Analysis/ }).getAttribute('href')).toBe(
       `/analysis?url=${encodeURIComponent(SITE)}`,

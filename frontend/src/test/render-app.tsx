@@ -22,6 +22,7 @@ export function siteFixture(overrides: Partial<SearchResultDto> = {}): SearchRes
     url: 'https://example.org/',
     siteUrl: 'https://example.org/',
     siteQuery: 'site:example.org example',
+    moreFromSite: false,
     snippet: [],
     title: 'Example',
     description: 'An example site.',

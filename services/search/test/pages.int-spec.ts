@@ -152,6 +152,8 @@ describe.each(ENGINES)('pages as results on %s', (engine) => {
       title: 'How to boil an egg',
       siteUrl: `${kitchen.origin}/`,
       siteQuery: 'site:127.0.0.1 quail eggs',
+      // No other page of the site mentions quail eggs: nothing more to offer.
+      moreFromSite: false,
       upvotes: 0,
       frenlinessScore: null,
     });
@@ -166,6 +168,9 @@ describe.each(ENGINES)('pages as results on %s', (engine) => {
     expect(matched.length).toBeGreaterThan(0);
     expect(new Set(matched)).toEqual(new Set(['Quail']));
     expect(text).not.toMatch(/[\uE000\uE001]/);
+    // The fragment starts inside the page's text (an ellipsis says so) and runs to its end (none).
+    expect(text).toMatch(/^…seven minutes\. Quail eggs/);
+    expect(text).toMatch(/before peeling\.$/);
     // Stemmed matches are marked too ("boiling" for "boil"), and only the words matched.
     const boil = (await search('boil egg')).results.find((r) => r.url.endsWith('/eggs'));
     const marked = (boil?.snippet ?? []).filter((s) => s.match).map((s) => s.text.toLowerCase());
@@ -177,6 +182,7 @@ describe.each(ENGINES)('pages as results on %s', (engine) => {
     const found = await search('sourdough');
     const kitchenResults = found.results.filter((r) => r.id === homeId);
     expect(kitchenResults).toHaveLength(2);
+    expect(kitchenResults.map((r) => r.moreFromSite)).toEqual([true, true]);
     // The other sites are listed too.
     expect(found.results.map((r) => r.domain)).toEqual(
       expect.arrayContaining(['bakery.example', 'rye.example']),
@@ -186,6 +192,7 @@ describe.each(ENGINES)('pages as results on %s', (engine) => {
     expect(new Set(paths(more.results))).toEqual(new Set(SOURDOUGH_PAGES));
     expect(more.results.every((r) => r.id === homeId)).toBe(true);
     expect(more.total).toBe(SOURDOUGH_PAGES.length);
+    expect(more.results.some((r) => r.moreFromSite)).toBe(false);
   });
 
   it('lists every page of a site for site: alone, the homepage first', async () => {

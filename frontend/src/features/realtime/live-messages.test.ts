@@ -12,6 +12,7 @@ function site(id: number, upvotes = 0, downvotes = 0): SearchResultDto {
     url: `https://site${id}.example/`,
     siteUrl: `https://site${id}.example/`,
     siteQuery: `site:site${id}.example`,
+    moreFromSite: false,
     snippet: [],
     title: `Site ${id}`,
     description: '',

@@ -60,6 +60,11 @@ export interface SearchResultDto extends SiteDto {
    * to send as `q`.
    */
   siteQuery: string;
+  /**
+   * Whether `siteQuery` lists more than this page shows: the cap of two pages per site left out
+   * another page of this site that matched. The client offers "More from this site" only then.
+   */
+  moreFromSite: boolean;
   /** When the page was last indexed (ISO 8601). */
   indexedAt: string;
   /** ISO 8601; null until the site has been analysed. */

@@ -24,6 +24,8 @@ export interface SearchHit {
   title: string;
   description: string;
   snippet: SnippetSegment[];
+  /** The cap per site left out a page of this site that matched: "More from this site" shows it. */
+  moreFromSite: boolean;
   frenlinessScore: number | null;
   trustScore: TrustScore | null;
   isVerified: boolean;
@@ -89,6 +91,7 @@ interface SiteRow {
   page_id: number;
   url: string;
   snippet: string;
+  more_from_site: boolean;
   domain: string;
   title: string;
   description: string;
@@ -186,6 +189,7 @@ function toHit(row: SiteRow): SearchHit {
     pageId: Number(row.page_id),
     url: row.url,
     snippet: matchedSnippet(row.snippet),
+    moreFromSite: row.more_from_site === true,
     domain: row.domain,
     title: row.title,
     description: row.description,

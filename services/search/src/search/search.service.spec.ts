@@ -85,6 +85,7 @@ describe(SearchService.name, () => {
             description: hit.description,
             snippet: hit.snippet,
             siteQuery: 'site:site1.example python tutorial',
+            moreFromSite: false,
             domain: hit.domain,
             frenlinessScore: 70,
             trustScore: 'high',

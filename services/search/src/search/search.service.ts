@@ -223,6 +223,7 @@ function toResultDto(hit: SearchHit, insight: HitInsight, siteQuery: string): Se
     description: hit.description,
     snippet: hit.snippet,
     siteQuery,
+    moreFromSite: hit.moreFromSite,
     domain: hit.domain,
     frenlinessScore: hit.frenlinessScore,
     trustScore: hit.trustScore,

@@ -1,9 +1,9 @@
 import type { SnippetSegment } from '@frenly/contracts';
 
 /**
- * The marks search.ranked_page puts around the query's words in a snippet (ts_headline's
- * StartSel / StopSel): private-use characters, which the statement removes from the text
- * first, so they can only be its own marks (ranking.sql, section 4).
+ * The marks search.snippet_of puts around the query's words in a snippet (ts_headline's
+ * StartSel / StopSel): private-use characters, which search.ranked_page removes from the text
+ * first, so they can only be its own marks (ranking.sql, sections 4 and 5).
  */
 export const MATCH_START = '\uE000';
 export const MATCH_STOP = '\uE001';

@@ -54,6 +54,7 @@ export const factory = {
     title: `Site ${id}`,
     description: `The description of site ${id}`,
     snippet: [{ text: `The description of site ${id}`, match: false }],
+    moreFromSite: false,
     frenlinessScore: 70,
     trustScore: 'high',
     isVerified: true,

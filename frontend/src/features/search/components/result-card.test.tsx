@@ -44,6 +44,7 @@ const eggsPage = (overrides: Partial<SearchResultDto> = {}) =>
     title: 'How to boil an egg',
     description: 'Boiling eggs.',
     siteQuery: 'site:kitchen.example quail',
+    moreFromSite: true,
     snippet: [
       { text: 'Cook ', match: false },
       { text: 'quail', match: true },
@@ -115,6 +116,11 @@ describe('a search result card', () => {
     expect(screen.getByTestId('location').textContent).toBe(
       '/search?q=site%3Akitchen.example%20quail',
     );
+  });
+
+  it('leaves "More from this site" out when the site has no other matching page to show', () => {
+    show(eggsPage({ moreFromSite: false }));
+    expect(screen.queryByRole('link', { name: /More from this site/ })).toBeNull();
   });
 
   it('leaves "More from this site" out within a site: search', () => {

@@ -76,7 +76,9 @@ export function ResultCard({ site, myVote, onVote, onStake, web = 'reachable' }:
         </a>
       </h2>
       <ResultSnippet snippet={site.snippet} fallback={site.description} />
-      {!withinSite && <MoreFromSiteLink siteQuery={site.siteQuery} domain={site.domain} />}
+      {!withinSite && site.moreFromSite && (
+        <MoreFromSiteLink siteQuery={site.siteQuery} domain={site.domain} />
+      )}
 
       <ResultInsightDetails site={site} web={web} />
 

@@ -1,6 +1,6 @@
 -- Ranking v4 (docs/search-ranking.md): the one readable home of the search ranking. The newest
 -- migration that defines search.ranked_page is this file verbatim (ranking-sql.spec.ts checks
--- it; now 0014_ranking_pages); a change is an edit here and a new migration that copies it, never
+-- it; now 0015_ranking_snippets_more_from_site); a change is an edit here and a new migration that copies it, never
 -- an edit of a landed migration. Every statement replaces what it defines, so the file can be
 -- applied again. (Re-tokenising the catalogue when the document changes is a one-time
 -- statement of its own migration: 0010_ranking_v3 did it for the fields below.)
@@ -89,7 +89,21 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- 4. One search: the bounded candidate stage (full matches: head tier, page-text tier, exact
+-- 4. A snippet: ts_headline's fragment of `source` (marks already removed from it) around the
+--    query's words, each word between the two marks, with an ellipsis on the side where the
+--    fragment stops short of the text ("…caraway seeds and a sour starter…"), so that a
+--    snippet that starts or ends mid-sentence does not read as the page's own words running on.
+CREATE OR REPLACE FUNCTION search.snippet_of(source text, q tsquery, mark_start text, mark_stop text) RETURNS text
+  LANGUAGE sql STABLE PARALLEL SAFE
+  RETURN (SELECT CASE WHEN x.at = 0 THEN x.marked
+      ELSE CASE WHEN x.at > 1 THEN '…' ELSE '' END || x.marked
+        || CASE WHEN x.at + length(x.plain) - 1 < length(source) THEN '…' ELSE '' END END
+    FROM (SELECT h.marked, translate(h.marked, mark_start || mark_stop, '') AS plain,
+        position(translate(h.marked, mark_start || mark_stop, '') IN source) AS at
+      FROM (SELECT ts_headline('english'::regconfig, source, q,
+        format('StartSel=%s, StopSel=%s, MaxWords=35, MinWords=15', mark_start, mark_stop)) AS marked) h) x);
+--> statement-breakpoint
+-- 5. One search: the bounded candidate stage (full matches: head tier, page-text tier, exact
 --    name matches as candidates only; partial matches when the full ones do not fill the
 --    page), the score of section 2, the result order (at most perSite pages of a site), the
 --    page's rows: each a page with its highlighted snippet, carrying its site's id and insights.
@@ -368,7 +382,8 @@ BEGIN
   -- The result order (docs/search-ranking.md §3): full matches before partial ones, each by
   -- score descending, then id; at most perSite pages of one site (its best: full matches
   -- first), unless the query asks for one site (site:). Then the page's rows: the page's url,
-  -- title and snippet, and its site's id, votes, stakes and analysis. The snippet, built for
+  -- title and snippet, and its site's id, votes, stakes and analysis; more_from_site when the
+  -- cap left out a page of its site that matched (what "More from this site" would list). The snippet, built for
   -- these rows only, is the description with the query's words marked when its head vector
   -- says the description holds one, else the page text's indexed lead when its document says
   -- the lead holds one, else none (the words were in the title or URL): ts_headline tokenises
@@ -382,25 +397,25 @@ BEGIN
       UNION ALL SELECT p.*, true FROM unnest(partial_ids, partial_sites, partial_scores) AS p(id, site_key, score)) u
     ORDER BY u.id, u.partial, u.score DESC
   ), ranked AS (
-    SELECT c.*, row_number() OVER (PARTITION BY c.site_key ORDER BY c.partial, c.score DESC, c.id) AS nth FROM candidate c
+    SELECT c.*, row_number() OVER (PARTITION BY c.site_key ORDER BY c.partial, c.score DESC, c.id) AS nth,
+      count(*) OVER (PARTITION BY c.site_key) AS site_pages FROM candidate c
   ), placed AS MATERIALIZED (
-    SELECT r.id, r.site_key, r.score, row_number() OVER (ORDER BY r.partial, r.score DESC, r.id) AS position
+    SELECT r.id, r.site_key, r.score, r.site_pages, row_number() OVER (ORDER BY r.partial, r.score DESC, r.id) AS position
     FROM ranked r WHERE site_domain <> '' OR r.nth <= per_site
   )
   SELECT (SELECT count(*) FROM placed),
     (SELECT json_agg(json_build_object('id', o.id, 'site_url', o.url, 'page_id', s.id, 'url', s.url, 'domain', s.domain,
         'title', s.title, 'description', s.description,
         'snippet', CASE
-          WHEN ts_filter(h.head_vector, '{b}') @@ snippet_q THEN ts_headline('english'::regconfig,
-            translate(s.description, mark_start || mark_stop, ''), snippet_q,
-            format('StartSel=%s, StopSel=%s, MaxWords=35, MinWords=15', mark_start, mark_stop))
-          WHEN ts_filter(b.search_vector, '{d}') @@ snippet_q THEN ts_headline('english'::regconfig,
-            translate(left(s.page_text, 1000), mark_start || mark_stop, ''), snippet_q,
-            format('StartSel=%s, StopSel=%s, MaxWords=35, MinWords=15', mark_start, mark_stop))
+          WHEN ts_filter(h.head_vector, '{b}') @@ snippet_q THEN search.snippet_of(
+            translate(s.description, mark_start || mark_stop, ''), snippet_q, mark_start, mark_stop)
+          WHEN ts_filter(b.search_vector, '{d}') @@ snippet_q THEN search.snippet_of(
+            translate(left(s.page_text, 1000), mark_start || mark_stop, ''), snippet_q, mark_start, mark_stop)
           ELSE '' END,
         'frenliness_score', o.frenliness_score, 'trust_score', o.trust_score, 'is_verified', o.is_verified, 'is_claimed', o.is_claimed,
         'upvotes', o.upvotes, 'downvotes', o.downvotes, 'total_staked', o.total_staked, 'analysis_data', o.analysis_data,
-        'indexed_at', s.indexed_at, 'analyzed_at', o.analyzed_at, 'score', p.score) ORDER BY p.position)
+        'indexed_at', s.indexed_at, 'analyzed_at', o.analyzed_at, 'score', p.score,
+        'more_from_site', site_domain = '' AND p.site_pages > per_site) ORDER BY p.position)
      FROM placed p JOIN search.sites s ON s.id = p.id JOIN search.sites o ON o.id = p.site_key
        JOIN search.site_heads h ON h.id = p.id LEFT JOIN search.site_bodies b ON b.id = p.id
      WHERE p.position > page_offset AND p.position <= page_offset + page_limit)
