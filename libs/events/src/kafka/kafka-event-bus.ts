@@ -13,6 +13,7 @@ import { assertPublishable } from '../validate-event.js';
 import { kafkaLogCreator } from './kafka-log.js';
 import { encodeEvent } from './kafka-message-codec.js';
 import { KafkaSubscription, type KafkaConsumerSettings } from './kafka-subscription.js';
+import { producerStateLost } from './producer-state.js';
 import { startGroupAtTheEnd } from './start-at-the-end.js';
 
 const { Kafka: KafkaClient, Partitioners, logLevel } = kafkajs;
@@ -135,12 +136,27 @@ export class KafkaEventBus implements EventBus {
       byTopic.set(topic, messages);
     }
     await this.ensureTopics([...byTopic.keys()]);
-    const producer = await this.connectedProducer();
-    // acks=-1: resolved only once every in-sync replica has the records.
-    await producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-    });
+    const connecting = this.connectedProducer();
+    const producer = await connecting;
+    try {
+      // acks=-1: resolved only once every in-sync replica has the records.
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+    } catch (error) {
+      // The broker refuses this producer's sequence for good: the next publish (the outbox
+      // relay retries) gets a new producer id. Consumers de-duplicate by event id, so a batch the
+      // broker had kept and that is sent again is handled once.
+      if (producerStateLost(error) && this.producer === connecting) {
+        this.producer = undefined;
+        this.logger.warn('kafka producer replaced: the broker refused its sequence numbers', {
+          error: describeError(error),
+        });
+        void producer.disconnect().catch(() => undefined);
+      }
+      throw error;
+    }
   }
 
   async subscribe<P = unknown>(options: SubscribeOptions<P>): Promise<Subscription> {
