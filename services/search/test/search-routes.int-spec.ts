@@ -68,6 +68,7 @@ describe('search HTTP routes', () => {
           'insight',
           'isClaimed',
           'isVerified',
+          'moreFromSite',
           'siteQuery',
           'siteUrl',
           'snippet',
