@@ -1,6 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Topics, type SearchResponse, type SearchResultDto } from '@frenly/contracts';
+import {
+  Topics,
+  type SearchResponse,
+  type SearchResultDto,
+  type SiteAnalyzedV1,
+} from '@frenly/contracts';
+import { makeEvent } from '@frenly/events';
+import { EventConsumers } from '@frenly/platform';
 import { sql } from 'drizzle-orm';
 import { CrawlService } from '../src/crawler/crawl.service.js';
 import { insertSites } from './fixtures.js';
@@ -206,5 +213,44 @@ describe.each(ENGINES)('pages as results on %s', (engine) => {
       'https://bakery.example/',
     ]);
     expect((await search('site:127.0.0.1 -sourdough')).results).toEqual([]);
+  });
+
+  // Last: it turns a page into a site.
+  it("makes an analysed inner page's URL a site of its own, announced, so the Analyzer gets its id", async () => {
+    const eggs = `${kitchen.origin}/eggs`;
+    const analysed: SiteAnalyzedV1 = {
+      url: eggs,
+      domain: '127.0.0.1',
+      title: 'How to boil an egg',
+      description: 'Boiling eggs.',
+      frenlinessScore: 81,
+      trustScore: 'high',
+      isVerified: false,
+      uxScore: { accessibility: 90, clarity: 80, joyFactor: 70, lowFriction: 85 },
+      analysisData: {
+        frenliness: { reasoning: 'Plain page.', improvements: [], manipulativePatterns: [] },
+        ux: { details: { strengths: [] } },
+      },
+      engine: 'heuristic',
+      analyzedAt: '2026-11-27T10:00:00.000Z',
+    };
+    await ctx.app.get(EventConsumers).deliver(makeEvent(Topics.SiteAnalyzed, eggs, analysed));
+    const [row] = (
+      await ctx.db.execute<{ id: number; site_id: number | null }>(
+        sql`select id, site_id from search.sites where url = ${eggs}`,
+      )
+    ).rows;
+    expect(row?.site_id).toBeNull();
+    const announced = await ctx.db.execute<{ site_id: string }>(
+      sql`select payload->>'siteId' as site_id from search.outbox
+          where topic = ${Topics.SiteIndexed} and payload->>'url' = ${eggs}`,
+    );
+    expect(announced.rows.map((r) => Number(r.site_id))).toEqual([row?.id]);
+    const [result] = (await search('quail eggs')).results;
+    expect(result).toMatchObject({ id: row?.id, url: eggs, siteUrl: eggs, frenlinessScore: 81 });
+    // Its root stays a site with the other pages.
+    expect((await search('site:127.0.0.1 sourdough')).results.every((r) => r.id === homeId)).toBe(
+      true,
+    );
   });
 });

@@ -235,7 +235,9 @@ export class SiteRepository {
 
   /**
    * An analysis result for the site at `url` (canonical): creates the site when missing,
-   * otherwise updates it unless it already holds a later analysis.
+   * otherwise updates it unless it already holds a later analysis. A URL someone analysed is a
+   * site: an inner page the crawler had filed under its root becomes a site of its own, and is
+   * announced, so that the analysis (which waits for the URL's site id) gets one.
    */
   async applyAnalysis(
     tx: Transaction,
@@ -245,7 +247,7 @@ export class SiteRepository {
   ): Promise<UpsertOutcome | undefined> {
     const analyzedAt = new Date(event.analyzedAt);
     const [before] = await tx
-      .select({ title: sites.title })
+      .select({ title: sites.title, siteId: sites.siteId })
       .from(sites)
       .where(eq(sites.url, url))
       .for('update')
@@ -272,6 +274,7 @@ export class SiteRepository {
         target: sites.url,
         set: {
           ...analysis,
+          siteId: null,
           // A fresh fetch knows the current title and description; keep ours when it found none.
           title: sql`coalesce(nullif(${event.title.trim()}, ''), ${sites.title})`,
           description: sql`coalesce(nullif(${event.description.trim()}, ''), ${sites.description})`,
@@ -287,7 +290,8 @@ export class SiteRepository {
       site,
       siteId: ownerId ?? site.id,
       isSite,
-      announce: isSite && (before === undefined || before.title !== site.title),
+      announce:
+        isSite && (before === undefined || before.title !== site.title || before.siteId !== null),
     };
   }
 
