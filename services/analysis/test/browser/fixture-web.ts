@@ -3,6 +3,8 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import * as net from 'node:net';
 import { Duplex } from 'node:stream';
+import { BrowserTier, findChromium, type BrowserObservation } from '../../src/browser/index.js';
+import { designFindings } from '../../src/browser/design-findings.js';
 
 /**
  * A whole little web on one loopback port: HTTP and HTTPS on the same socket (the first byte
@@ -121,3 +123,24 @@ export function pixel(response: http.ServerResponse): void {
     .writeHead(200, { 'content-type': 'image/gif' })
     .end(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
 }
+
+/**
+ * The browser tier under test: this machine's Chromium, one browser, every host name served by
+ * `web` (and only its port allowed), the fixture certificate accepted.
+ */
+export function browserTierOver(web: FixtureWeb, pageBudgetMs = 12_000): BrowserTier {
+  const chromium = findChromium(process.env.FRENLY_CHROMIUM_PATH);
+  if (!chromium.found) throw new Error(`These tests need Chromium: ${chromium.reason}`);
+  return new BrowserTier({
+    chromiumPath: chromium.path,
+    poolSize: 1,
+    pageBudgetMs,
+    allowList: [`127.0.0.1:${web.port}`],
+    resolve: [`*=127.0.0.1:${web.port}`],
+    ignoreHttpsErrors: true,
+  });
+}
+
+/** The rendered-design findings of a site seen through its homepage alone. */
+export const homepageFindings = (homepage: BrowserObservation) =>
+  designFindings({ homepage, innerPage: null, innerPageSkipped: 'test' });

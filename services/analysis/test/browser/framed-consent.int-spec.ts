@@ -1,6 +1,12 @@
-import { BrowserTier, findChromium, type BrowserObservation } from '../../src/browser/index.js';
-import { designFindings } from '../../src/browser/design-findings.js';
-import { html, script, startFixtureWeb, type FixtureWeb } from './fixture-web.js';
+import type { BrowserTier } from '../../src/browser/index.js';
+import {
+  browserTierOver,
+  homepageFindings,
+  html,
+  script,
+  startFixtureWeb,
+  type FixtureWeb,
+} from './fixture-web.js';
 
 const BUTTON = 'font-size:16px;padding:10px 18px;background:#0a58ca;color:#fff;border:0';
 
@@ -18,12 +24,10 @@ function framedPage(title: string, frameUrl: string, extra = ''): string {
  * web on loopback; the frame comes from another site than the page.
  */
 describe('consent banners inside frames (real Chromium, fixture web)', () => {
-  const chromium = findChromium(process.env.FRENLY_CHROMIUM_PATH);
   let web: FixtureWeb;
   let sut: BrowserTier;
 
   beforeAll(async () => {
-    if (!chromium.found) throw new Error(`These tests need Chromium: ${chromium.reason}`);
     web = await startFixtureWeb({
       // Accept on the banner; reject only behind "Manage options"; analytics before any choice.
       'framed-deep.test': (_path, _request, response) =>
@@ -73,14 +77,7 @@ describe('consent banners inside frames (real Chromium, fixture web)', () => {
       'www.google-analytics.com': (_path, _request, response) =>
         script(response, '/* analytics */'),
     });
-    sut = new BrowserTier({
-      chromiumPath: chromium.path,
-      poolSize: 1,
-      pageBudgetMs: 12_000,
-      allowList: [`127.0.0.1:${web.port}`],
-      resolve: [`*=127.0.0.1:${web.port}`],
-      ignoreHttpsErrors: true,
-    });
+    sut = browserTierOver(web);
   }, 30_000);
 
   afterAll(async () => {
@@ -88,8 +85,7 @@ describe('consent banners inside frames (real Chromium, fixture web)', () => {
     await web?.close();
   });
 
-  const site = (homepage: BrowserObservation) =>
-    designFindings({ homepage, innerPage: null, innerPageSkipped: 'test' });
+  const site = homepageFindings;
 
   it('finds the reject control two clicks deep inside the frame, and trackers contacted before any choice', async () => {
     const seen = await sut.observe('http://framed-deep.test/');

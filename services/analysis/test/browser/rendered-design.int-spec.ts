@@ -1,7 +1,12 @@
-import { BrowserTier, findChromium, type BrowserObservation } from '../../src/browser/index.js';
-import { designFindings } from '../../src/browser/design-findings.js';
+import type { BrowserTier } from '../../src/browser/index.js';
 import { DESIGN_SITES } from './design-sites.js';
-import { script, startFixtureWeb, type FixtureWeb } from './fixture-web.js';
+import {
+  browserTierOver,
+  homepageFindings,
+  script,
+  startFixtureWeb,
+  type FixtureWeb,
+} from './fixture-web.js';
 
 /**
  * The rendered-design stage against a fixture web on loopback, with this machine's Chromium:
@@ -9,25 +14,16 @@ import { script, startFixtureWeb, type FixtureWeb } from './fixture-web.js';
  * declines drawn less visibly than accept.
  */
 describe('BrowserTier rendered design (real Chromium, fixture web)', () => {
-  const chromium = findChromium(process.env.FRENLY_CHROMIUM_PATH);
   let web: FixtureWeb;
   let sut: BrowserTier;
 
   beforeAll(async () => {
-    if (!chromium.found) throw new Error(`These tests need Chromium: ${chromium.reason}`);
     web = await startFixtureWeb({
       ...DESIGN_SITES,
       'www.google-analytics.com': (_path, _request, response) =>
         script(response, '/* analytics */'),
     });
-    sut = new BrowserTier({
-      chromiumPath: chromium.path,
-      poolSize: 1,
-      pageBudgetMs: 12_000,
-      allowList: [`127.0.0.1:${web.port}`],
-      resolve: [`*=127.0.0.1:${web.port}`],
-      ignoreHttpsErrors: true,
-    });
+    sut = browserTierOver(web);
   }, 30_000);
 
   afterAll(async () => {
@@ -35,10 +31,9 @@ describe('BrowserTier rendered design (real Chromium, fixture web)', () => {
     await web?.close();
   });
 
-  const site = (homepage: BrowserObservation) =>
-    designFindings({ homepage, innerPage: null, innerPageSkipped: 'test' });
+  const site = homepageFindings;
   /** Findings of the first visit of a page, for the stability check (one more visit each). */
-  const firstRun = new Map<string, ReturnType<typeof designFindings>>();
+  const firstRun = new Map<string, ReturnType<typeof homepageFindings>>();
 
   it('finds the consent platform, its reject two clicks deep, and trackers contacted before any choice', async () => {
     const seen = await sut.observe('http://consent-deep.test/');
