@@ -49,8 +49,29 @@ export interface UpsertOutcome {
   siteId: number;
   /** The row is a site (not an inner page of one): only sites are announced and analysed. */
   isSite: boolean;
-  /** A new site, or one whose title changed: worth a `search.site-indexed` event. */
+  /** A new site, one whose title changed, or a page that became a site: worth a `search.site-indexed` event. */
   announce: boolean;
+}
+
+interface RowBefore {
+  readonly title: string;
+  readonly siteId: number | null;
+}
+
+/** What an upsert did, from the row it returned and the row as it was before. Pages are never announced. */
+function upsertOutcomeOf(
+  row: IndexedSite & { siteId: number | null },
+  before: RowBefore | undefined,
+): UpsertOutcome {
+  const { siteId: ownerId, ...site } = row;
+  const isSite = ownerId === null;
+  return {
+    site,
+    siteId: ownerId ?? site.id,
+    isSite,
+    announce:
+      isSite && (before === undefined || before.title !== site.title || before.siteId !== null),
+  };
 }
 
 type Executor = Database | Transaction;
@@ -173,12 +194,7 @@ export class SiteRepository {
     page: CrawledPageEntry,
     siteId: number | null = null,
   ): Promise<UpsertOutcome> {
-    const [before] = await tx
-      .select({ title: sites.title })
-      .from(sites)
-      .where(eq(sites.url, page.url))
-      .for('update')
-      .limit(1);
+    const before = await this.lockedRow(tx, page.url);
     const [row] = await tx
       .insert(sites)
       .values({ ...page, source: 'crawl', crawledAt: sql`now()`, siteId })
@@ -198,14 +214,7 @@ export class SiteRepository {
       .returning({ ...indexedColumns, siteId: sites.siteId });
     if (!row) throw new Error(`upsert of ${page.url} returned no row`);
     await this.addToLexicon(tx, [row.id]);
-    const { siteId: ownerId, ...site } = row;
-    const isSite = ownerId === null;
-    return {
-      site,
-      siteId: ownerId ?? site.id,
-      isSite,
-      announce: isSite && (before === undefined || before.title !== site.title),
-    };
+    return upsertOutcomeOf(row, before);
   }
 
   /** Vote totals from the ledger, unless the site already holds a later version. */
@@ -246,12 +255,7 @@ export class SiteRepository {
     event: SiteAnalyzedV1,
   ): Promise<UpsertOutcome | undefined> {
     const analyzedAt = new Date(event.analyzedAt);
-    const [before] = await tx
-      .select({ title: sites.title, siteId: sites.siteId })
-      .from(sites)
-      .where(eq(sites.url, url))
-      .for('update')
-      .limit(1);
+    const before = await this.lockedRow(tx, url);
     const analysis = {
       frenlinessScore: Math.round(event.frenlinessScore),
       trustScore: event.trustScore,
@@ -284,15 +288,18 @@ export class SiteRepository {
       .returning({ ...indexedColumns, siteId: sites.siteId });
     if (!row) return undefined; // an older analysis than the one held
     await this.addToLexicon(tx, [row.id]);
-    const { siteId: ownerId, ...site } = row;
-    const isSite = ownerId === null;
-    return {
-      site,
-      siteId: ownerId ?? site.id,
-      isSite,
-      announce:
-        isSite && (before === undefined || before.title !== site.title || before.siteId !== null),
-    };
+    return upsertOutcomeOf(row, before);
+  }
+
+  /** The row at `url` as it was before an upsert, locked until the transaction ends. */
+  private async lockedRow(tx: Transaction, url: string): Promise<RowBefore | undefined> {
+    const [before] = await tx
+      .select({ title: sites.title, siteId: sites.siteId })
+      .from(sites)
+      .where(eq(sites.url, url))
+      .for('update')
+      .limit(1);
+    return before;
   }
 
   /** Adds the words of these sites (unstemmed) to the lexicon that typo correction reads. */
