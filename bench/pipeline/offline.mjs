@@ -8,10 +8,10 @@
 //   npx nx run-many -t build && node bench/pipeline/offline.mjs [--write] [--seconds 60]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@frenly/testing';
 import { updateSection } from '../lib/benchmarks-doc.mjs';
 
 const args = process.argv.slice(2);
@@ -24,15 +24,6 @@ const TICKS_PER_SECOND = 100;
 // Start-up work that overlaps the first crawl attempts (the identity provider, the bench's own
 // last request) finishes first: the window measures the process at rest.
 const SETTLE_S = 10;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** One runtime with `extraEnv`: start-up times, then CPU seconds and log lines over the window. */
 async function measure(extraEnv, { waitForOffline }) {
