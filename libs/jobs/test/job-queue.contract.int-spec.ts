@@ -5,62 +5,29 @@ import {
   InProcessJobQueue,
   JobErrorCode,
   JobFailedError,
-  createJobQueue,
   type JobQueue,
-  type JobQueueSettings,
   type JobSpec,
 } from '../src/index.js';
 import { abortableSleep, deferred, sleep, waitUntil } from './async-helpers.js';
-import {
-  TEST_REDIS_URL,
-  countKeysWithPrefix,
-  deleteKeysWithPrefix,
-  testRunPrefix,
-} from './redis-test-keys.js';
+import { bothAdapters } from './both-adapters.js';
 
 interface TestQueues {
   double: JobSpec<{ value: number }, { doubled: number }>;
   work: JobSpec<{ label: string }, string>;
 }
 
-type MakeQueue = (prefix: string, settings?: JobQueueSettings) => JobQueue<TestQueues>;
+const harness = bothAdapters<TestQueues>();
 
-const runPrefix = testRunPrefix();
-let testNumber = 0;
-const unexpectedErrors: string[] = [];
-const onError = (error: Error, where: string): void => {
-  unexpectedErrors.push(`${where}: ${error.message}`);
-};
-
-const adapters: Array<[string, MakeQueue]> = [
-  ['in-process', (_prefix, settings) => createJobQueue<TestQueues>({ ...settings, onError })],
-  [
-    'bullmq',
-    (prefix, settings) =>
-      createJobQueue<TestQueues>({ ...settings, redisUrl: TEST_REDIS_URL, prefix, onError }),
-  ],
-];
-
-afterAll(async () => {
-  await deleteKeysWithPrefix(runPrefix);
-  expect(await countKeysWithPrefix(runPrefix)).toBe(0);
-});
-
-describe.each(adapters)('JobQueue contract: %s adapter', (adapterName, makeQueue) => {
+describe.each(harness.adapters)('JobQueue contract: %s adapter', (adapterName, makeQueue) => {
   let jobs: JobQueue<TestQueues>;
   let prefix: string;
 
   beforeEach(() => {
-    testNumber += 1;
-    prefix = `${runPrefix}-${testNumber}`;
+    prefix = harness.nextPrefix();
     jobs = makeQueue(prefix);
-    unexpectedErrors.length = 0;
   });
 
-  afterEach(async () => {
-    await jobs.close({ timeoutMs: 1000 });
-    expect(unexpectedErrors).toEqual([]);
-  });
+  afterEach(() => harness.finish(jobs));
 
   it('is built by the factory from the presence of a Redis URL', () => {
     expect(jobs.kind).toBe(adapterName);

@@ -1,48 +1,23 @@
 // Fair scheduling, on both adapters (BullMQ on the real Redis, under a unique key prefix):
 // priorities, group limits that let other groups pass a flooding one, and admission slots.
-import { createJobQueue, type JobQueue, type JobSpec } from '../src/index.js';
+import type { JobQueue, JobSpec } from '../src/index.js';
 import { deferred, waitUntil } from './async-helpers.js';
-import {
-  TEST_REDIS_URL,
-  countKeysWithPrefix,
-  deleteKeysWithPrefix,
-  testRunPrefix,
-} from './redis-test-keys.js';
+import { bothAdapters } from './both-adapters.js';
 
 interface TestQueues {
   work: JobSpec<{ label: string }, string>;
 }
 
-const runPrefix = testRunPrefix();
-let testNumber = 0;
-const unexpectedErrors: string[] = [];
-const onError = (error: Error, where: string): void => {
-  unexpectedErrors.push(`${where}: ${error.message}`);
-};
+const harness = bothAdapters<TestQueues>();
 
-const adapters: Array<[string, (prefix: string) => JobQueue<TestQueues>]> = [
-  ['in-process', () => createJobQueue<TestQueues>({ onError })],
-  ['bullmq', (prefix) => createJobQueue<TestQueues>({ redisUrl: TEST_REDIS_URL, prefix, onError })],
-];
-
-afterAll(async () => {
-  await deleteKeysWithPrefix(runPrefix);
-  expect(await countKeysWithPrefix(runPrefix)).toBe(0);
-});
-
-describe.each(adapters)('JobQueue fairness: %s adapter', (_adapterName, makeQueue) => {
+describe.each(harness.adapters)('JobQueue fairness: %s adapter', (_adapterName, makeQueue) => {
   let jobs: JobQueue<TestQueues>;
 
   beforeEach(() => {
-    testNumber += 1;
-    jobs = makeQueue(`${runPrefix}-${testNumber}`);
-    unexpectedErrors.length = 0;
+    jobs = makeQueue(harness.nextPrefix());
   });
 
-  afterEach(async () => {
-    await jobs.close({ timeoutMs: 1000 });
-    expect(unexpectedErrors).toEqual([]);
-  });
+  afterEach(() => harness.finish(jobs));
 
   it('runs jobs without a priority first, then by priority number, FIFO among equals', async () => {
     const labels = ['p5', 'p1-first', 'none', 'p3', 'p1-second'];
