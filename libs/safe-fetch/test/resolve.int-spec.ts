@@ -1,15 +1,6 @@
-import { SafeFetcher, SafeFetchError, SafeFetchErrorCode } from '../src/index.js';
+import { SafeFetcher, SafeFetchErrorCode } from '../src/index.js';
 import { startHttpServer, type LoopbackServer } from './support/test-servers.js';
-
-async function failure(promise: Promise<unknown>): Promise<SafeFetchError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SafeFetchError) return error;
-    throw error;
-  }
-  throw new Error('the fetch succeeded');
-}
+import { fetchFailure } from './support/fetch-failure.js';
 
 /** FRENLY_RESOLVE through the real fetcher: one loopback server answers for a whole fixture web. */
 describe('SafeFetcher with FRENLY_RESOLVE rules', () => {
@@ -58,14 +49,14 @@ describe('SafeFetcher with FRENLY_RESOLVE rules', () => {
     const before = web.connections;
     const sut = new SafeFetcher({ resolve: rules, timeoutMs: 3_000 });
 
-    const error = await failure(sut.fetch('http://shop.test/'));
+    const error = await fetchFailure(sut.fetch('http://shop.test/'));
     expect(error.code).toBe(SafeFetchErrorCode.BlockedAddress);
     expect(error.message).toMatch(/shop\.test resolves to 127\.0\.0\.1/);
     expect(error.connectionAttempts).toBe(0);
 
     // Listing the name (or the address on another port) is not listing where the rule sends it.
     const byName = new SafeFetcher({ resolve: rules, allowList: ['shop.test:80', '127.0.0.1:80'] });
-    expect((await failure(byName.fetch('http://shop.test/'))).code).toBe(
+    expect((await fetchFailure(byName.fetch('http://shop.test/'))).code).toBe(
       SafeFetchErrorCode.BlockedAddress,
     );
     expect(web.connections).toBe(before);
@@ -76,7 +67,7 @@ describe('SafeFetcher with FRENLY_RESOLVE rules', () => {
       resolve: ['shop.test=169.254.169.254:80'],
       allowList: ['169.254.169.254:80'],
     });
-    const error = await failure(sut.fetch('http://shop.test/'));
+    const error = await fetchFailure(sut.fetch('http://shop.test/'));
     expect(error.code).toBe(SafeFetchErrorCode.BlockedAddress);
     expect(error.connectionAttempts).toBe(0);
   });

@@ -3,22 +3,12 @@ import {
   createStaticResolver,
   DEFAULT_USER_AGENT,
   SafeFetcher,
-  SafeFetchError,
   SafeFetchErrorCode,
   type Resolver,
 } from '../src/index.js';
 import { PAGE, siteRoutes } from './support/site-routes.js';
 import { startHttpServer, type LoopbackServer } from './support/test-servers.js';
-
-async function failure(promise: Promise<unknown>): Promise<SafeFetchError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SafeFetchError) return error;
-    throw error;
-  }
-  throw new Error('the fetch succeeded');
-}
+import { fetchFailure } from './support/fetch-failure.js';
 
 /** A port nothing listens on: bind, read the port, close. */
 async function closedPort(): Promise<number> {
@@ -86,7 +76,7 @@ describe('SafeFetcher against a real loopback site', () => {
   });
 
   it('refuses the 6th redirect', async () => {
-    const error = await failure(fetcher.fetch(`${site.origin}/redirect/5`));
+    const error = await fetchFailure(fetcher.fetch(`${site.origin}/redirect/5`));
     expect(error.code).toBe(SafeFetchErrorCode.TooManyRedirects);
     expect(error.message).toBe('Refused: more than 5 redirects');
     expect(error.connectionAttempts).toBe(6);
@@ -111,7 +101,7 @@ describe('SafeFetcher against a real loopback site', () => {
   });
 
   it('reports a body that does not decode', async () => {
-    const error = await failure(fetcher.fetch(`${site.origin}/gzip-corrupt`));
+    const error = await fetchFailure(fetcher.fetch(`${site.origin}/gzip-corrupt`));
     expect(error.code).toBe(SafeFetchErrorCode.ContentDecodingFailed);
     expect(error.url).toBe(`${site.origin}/gzip-corrupt`);
   });
@@ -125,13 +115,13 @@ describe('SafeFetcher against a real loopback site', () => {
   it('takes a body of exactly the cap and refuses one byte more', async () => {
     const small = new SafeFetcher({ allowList: [`127.0.0.1:${site.port}`], maxBodyBytes: 1000 });
     expect((await small.fetch(`${site.origin}/sized?bytes=1000`)).body.length).toBe(1000);
-    const error = await failure(small.fetch(`${site.origin}/sized?bytes=1001`));
+    const error = await fetchFailure(small.fetch(`${site.origin}/sized?bytes=1001`));
     expect(error.code).toBe(SafeFetchErrorCode.BodyTooLarge);
   });
 
   it('returns error statuses, or throws HTTP_ERROR when asked to', async () => {
     expect((await fetcher.fetch(`${site.origin}/status?code=404`)).status).toBe(404);
-    const error = await failure(
+    const error = await fetchFailure(
       fetcher.fetch(`${site.origin}/status?code=503`, { rejectHttpErrors: true }),
     );
     expect(error).toMatchObject({ code: SafeFetchErrorCode.HttpError, status: 503 });
@@ -148,13 +138,13 @@ describe('SafeFetcher against a real loopback site', () => {
     const controller = new AbortController();
     const pending = fetcher.fetch(`${site.origin}/silent`, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
-    expect((await failure(pending)).code).toBe(SafeFetchErrorCode.Aborted);
+    expect((await fetchFailure(pending)).code).toBe(SafeFetchErrorCode.Aborted);
   });
 
   it('reports CONNECTION_FAILED for an allow-listed port nothing listens on', async () => {
     const port = await closedPort();
     const closed = new SafeFetcher({ allowList: [`127.0.0.1:${port}`] });
-    const error = await failure(closed.fetch(`http://127.0.0.1:${port}/`));
+    const error = await fetchFailure(closed.fetch(`http://127.0.0.1:${port}/`));
     expect(error.code).toBe(SafeFetchErrorCode.ConnectionFailed);
     expect(error.message).toContain('ECONNREFUSED');
     expect(error.connectionAttempts).toBe(1);
@@ -201,7 +191,7 @@ describe('SafeFetcher against a real loopback site', () => {
     });
 
     it('refuses a redirect to the same server under a name or address that is not listed', async () => {
-      const error = await failure(
+      const error = await fetchFailure(
         named.fetch(`${origin}/to?target=http://127.0.0.1:${site.port}/ok`),
       );
       expect(error.code).toBe(SafeFetchErrorCode.BlockedAddress);
@@ -209,7 +199,7 @@ describe('SafeFetcher against a real loopback site', () => {
     });
 
     it('reports DNS_FAILED for a name that does not resolve', async () => {
-      const error = await failure(named.fetch('http://nowhere.frenly.test/'));
+      const error = await fetchFailure(named.fetch('http://nowhere.frenly.test/'));
       expect(error.code).toBe(SafeFetchErrorCode.DnsFailed);
       expect(error.message).toBe('Could not resolve nowhere.frenly.test (ENOTFOUND)');
       expect(error.connectionAttempts).toBe(0);

@@ -1,12 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import {
-  createStaticResolver,
-  SafeFetcher,
-  SafeFetchError,
-  SafeFetchErrorCode,
-} from '../src/index.js';
+import { createStaticResolver, SafeFetcher, SafeFetchErrorCode } from '../src/index.js';
 import { siteRoutes } from './support/site-routes.js';
 import { startHttpServer, type Handler, type LoopbackServer } from './support/test-servers.js';
+import { fetchFailure } from './support/fetch-failure.js';
 
 /**
  * Hostile URLs, each refused with a clear error and without reaching anything it points at.
@@ -356,16 +352,6 @@ const HOSTILE: HostileCase[] = [
   },
 ];
 
-async function failure(promise: Promise<unknown>): Promise<SafeFetchError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SafeFetchError) return error;
-    throw error;
-  }
-  throw new Error('the hostile fetch succeeded');
-}
-
 async function eventually(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!condition()) {
@@ -418,7 +404,7 @@ describe('SSRF suite', () => {
     const siteRequests = site.requests.length;
     const started = performance.now();
 
-    const error = await failure(fetcher.fetch(url(ports)));
+    const error = await fetchFailure(fetcher.fetch(url(ports)));
 
     expect(error.code).toBe(code);
     expect(error.message).toMatch(message);
@@ -431,7 +417,7 @@ describe('SSRF suite', () => {
 
   describe('bodies and time', () => {
     it('refuses a body whose Content-Length announces more than 5 MB, before reading it', async () => {
-      const error = await failure(fetcher.fetch(`${site.origin}/announced-huge`));
+      const error = await fetchFailure(fetcher.fetch(`${site.origin}/announced-huge`));
       expect(error.code).toBe(SafeFetchErrorCode.BodyTooLarge);
       expect(error.message).toBe(
         'Refused: body too large (the response announces 10485760 bytes, more than the 5242880-byte limit)',
@@ -440,14 +426,16 @@ describe('SSRF suite', () => {
 
     it('stops an endless chunked body at 5 MB and hangs up', async () => {
       const closedBefore = site.closedSockets;
-      const error = await failure(fetcher.fetch(`${site.origin}/endless`));
+      const error = await fetchFailure(fetcher.fetch(`${site.origin}/endless`));
       expect(error.code).toBe(SafeFetchErrorCode.BodyTooLarge);
       expect(error.message).toMatch(/more than 5242880 bytes received/);
       await eventually(() => site.closedSockets > closedBefore);
     });
 
     it('stops a gzip bomb (20 MB of zeros in ~20 KB) at 5 MB decompressed', async () => {
-      const error = await failure(fetcher.fetch(`${site.origin}/gzip-bomb`, { timeoutMs: 10_000 })); // room on a loaded machine: the cap, not the clock, must stop it
+      const error = await fetchFailure(
+        fetcher.fetch(`${site.origin}/gzip-bomb`, { timeoutMs: 10_000 }),
+      ); // room on a loaded machine: the cap, not the clock, must stop it
       expect(error.code).toBe(SafeFetchErrorCode.BodyTooLarge);
       expect(error.message).toMatch(/more than 5242880 bytes decompressed/);
     });
@@ -455,7 +443,7 @@ describe('SSRF suite', () => {
     it('gives up on a trickling body when the total time runs out', async () => {
       const closedBefore = site.closedSockets;
       const started = performance.now();
-      const error = await failure(fetcher.fetch(`${site.origin}/trickle`, { timeoutMs: 400 }));
+      const error = await fetchFailure(fetcher.fetch(`${site.origin}/trickle`, { timeoutMs: 400 }));
       const elapsed = performance.now() - started;
       expect(error.code).toBe(SafeFetchErrorCode.Timeout);
       expect(error.message).toBe(`Timed out after 400 ms while fetching ${site.origin}/trickle`);
@@ -466,13 +454,13 @@ describe('SSRF suite', () => {
 
     it('gives up on a server that never sends headers', async () => {
       const started = performance.now();
-      const error = await failure(fetcher.fetch(`${site.origin}/silent`, { timeoutMs: 300 }));
+      const error = await fetchFailure(fetcher.fetch(`${site.origin}/silent`, { timeoutMs: 300 }));
       expect(error.code).toBe(SafeFetchErrorCode.Timeout);
       expect(performance.now() - started).toBeLessThan(1_000);
     });
 
     it('counts redirects against the same time budget', async () => {
-      const error = await failure(
+      const error = await fetchFailure(
         fetcher.fetch(via(`http://127.0.0.1:${site.port}/silent`)(ports), { timeoutMs: 300 }),
       );
       expect(error.code).toBe(SafeFetchErrorCode.Timeout);

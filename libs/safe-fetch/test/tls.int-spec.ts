@@ -1,21 +1,7 @@
-import {
-  createStaticResolver,
-  SafeFetcher,
-  SafeFetchError,
-  SafeFetchErrorCode,
-} from '../src/index.js';
+import { createStaticResolver, SafeFetcher, SafeFetchErrorCode } from '../src/index.js';
 import { PAGE, siteRoutes } from './support/site-routes.js';
 import { selfSignedCert, startHttpsServer, type LoopbackServer } from './support/test-servers.js';
-
-async function failure(promise: Promise<unknown>): Promise<SafeFetchError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SafeFetchError) return error;
-    throw error;
-  }
-  throw new Error('the fetch succeeded');
-}
+import { fetchFailure } from './support/fetch-failure.js';
 
 describe('SafeFetcher over HTTPS', () => {
   let server: LoopbackServer;
@@ -47,7 +33,7 @@ describe('SafeFetcher over HTTPS', () => {
     const connections = server.connections;
     const requests = server.requests.length;
 
-    const error = await failure(fetcher().fetch(url));
+    const error = await fetchFailure(fetcher().fetch(url));
 
     expect(error.code).toBe(SafeFetchErrorCode.TlsError);
     expect(error.message).toMatch(
@@ -73,7 +59,7 @@ describe('SafeFetcher over HTTPS', () => {
   });
 
   it('refuses a trusted certificate that does not name the host', async () => {
-    const error = await failure(
+    const error = await fetchFailure(
       fetcher({ ca: selfSignedCert }).fetch(`https://other.frenly.test:${server.port}/ok`),
     );
     expect(error.code).toBe(SafeFetchErrorCode.TlsError);
