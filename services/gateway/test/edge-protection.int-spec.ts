@@ -3,48 +3,20 @@
 // mid-run), request body limits (declared and streamed, served in-process and forwarded), and
 // the security headers.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { openDatabase, type DatabaseHandle } from '@frenly/db';
+import { createServer } from 'node:http';
 import { JsonLogger } from '@frenly/platform';
-import { createScratchDatabase, type ScratchDatabase } from '@frenly/testing';
 import { Redis } from 'ioredis';
-import type { EdgeSettings, RateLimitBucket } from '../src/edge/edge-settings.js';
 import { closeRateLimitRedis, openRateLimitRedis } from '../src/edge/rate-limit-redis.js';
+import { edgeGateways, edgeSettings, RATE_WINDOW_SECONDS } from './support/edge-gateways.js';
 import {
-  closeServer,
   listen,
   sessionCookieFor,
-  startGateway,
   type GatewayUnderTest,
   type GatewayUnderTestOptions,
 } from './support/gateway-harness.js';
 import { sendRaw, TcpRelay } from './support/raw-http.js';
 
 const REDIS = { host: '127.0.0.1', port: 6379 };
-const WINDOW_SECONDS = 60;
-
-function edgeSettings(
-  budgets: Partial<Record<RateLimitBucket, number>>,
-  maxBodyBytes = 64 * 1024,
-): EdgeSettings {
-  return {
-    rateLimits: {
-      enabled: true,
-      windowSeconds: WINDOW_SECONDS,
-      budgets: {
-        search: 1000,
-        read: 1000,
-        write: 1000,
-        analyze: 1000,
-        auth: 1000,
-        websocket: 1000,
-        ...budgets,
-      },
-      openWebsockets: { perUser: 1000, perIp: 1000 },
-    },
-    maxBodyBytes,
-  };
-}
 
 /** A 429 as the edge answers it: Retry-After in whole seconds within the window, the JSON error shape. */
 async function expectRateLimited(res: Response): Promise<void> {
@@ -52,7 +24,7 @@ async function expectRateLimited(res: Response): Promise<void> {
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
-  expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+  expect(retryAfter).toBeLessThanOrEqual(RATE_WINDOW_SECONDS);
   expect(res.headers.get('content-type')).toContain('application/json');
   expect(await res.json()).toEqual({
     statusCode: 429,
@@ -64,33 +36,8 @@ async function expectRateLimited(res: Response): Promise<void> {
 }
 
 describe('gateway edge protection', () => {
-  let scratch: ScratchDatabase;
-  let database: DatabaseHandle;
-  const gateways: GatewayUnderTest[] = [];
-  const servers: Server[] = [];
-
-  async function gatewayWith(options: Partial<GatewayUnderTestOptions>): Promise<GatewayUnderTest> {
-    const gateway = await startGateway({
-      db: database.db,
-      ledgerUrl: 'http://127.0.0.1:9',
-      mode: 'embedded',
-      ...options,
-    });
-    gateways.push(gateway);
-    return gateway;
-  }
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase('frenly_edge_protection');
-    database = await openDatabase({ databaseUrl: scratch.url, schemas: ['identity'], poolSize: 4 });
-  });
-
-  afterAll(async () => {
-    for (const gateway of gateways) await gateway.close();
-    await Promise.all(servers.map(closeServer));
-    await database?.close();
-    await scratch?.drop();
-  });
+  const edge = edgeGateways('frenly_edge_protection');
+  const gatewayWith = (options: Partial<GatewayUnderTestOptions>) => edge.start(options);
 
   describe('rate limits, per client IP and per signed-in user', () => {
     let gateway: GatewayUnderTest;
@@ -303,9 +250,9 @@ describe('gateway edge protection', () => {
             .end(JSON.stringify({ received: arrival.bytes }));
         });
       });
-      servers.push(service);
+      edge.track(service);
       const url = await listen(service);
-      const settings = edgeSettings({}, MAX);
+      const settings = edgeSettings({}, { maxBodyBytes: MAX });
       inProcess = await gatewayWith({ env: { FRENLY_DEV_IDP: 'off' }, edge: { settings } });
       forwarding = await gatewayWith({
         env: { FRENLY_DEV_IDP: 'off' },
@@ -410,7 +357,7 @@ describe('gateway edge protection', () => {
       const service = createServer((_req, res) =>
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'),
       );
-      servers.push(service);
+      edge.track(service);
       const url = await listen(service);
       plain = await gatewayWith({ env: { FRENLY_DEV_IDP: 'off' } });
       behindProxy = await gatewayWith({

@@ -2,16 +2,12 @@
 // forwarded ones): one canonical path for rate limits (a path's case, doubled slashes or
 // escapes buy no new budget), JSON-only API bodies (415), the origin check on scheme, host and
 // port, and X-Forwarded-For believed only from configured proxies.
-import { createServer, request, type Server } from 'node:http';
-import { openDatabase, type DatabaseHandle } from '@frenly/db';
-import { createScratchDatabase, type ScratchDatabase } from '@frenly/testing';
-import type { EdgeSettings, RateLimitBucket } from '../src/edge/edge-settings.js';
-import type { TrustedProxies } from '../src/edge/proxy-trust.js';
+import { createServer, request } from 'node:http';
+import type { EdgeSettings } from '../src/edge/edge-settings.js';
+import { edgeGateways, edgeSettings } from './support/edge-gateways.js';
 import {
-  closeServer,
   listen,
   sessionCookieFor,
-  startGateway,
   type GatewayUnderTest,
   type GatewayUnderTestOptions,
 } from './support/gateway-harness.js';
@@ -29,50 +25,13 @@ function statusOfAbsoluteForm(base: string, path: string): Promise<number> {
   });
 }
 
-function edgeSettings(
-  budgets: Partial<Record<RateLimitBucket, number>>,
-  trustedProxies?: TrustedProxies,
-): EdgeSettings {
-  return {
-    rateLimits: {
-      enabled: true,
-      windowSeconds: 60,
-      budgets: {
-        search: 1000,
-        read: 1000,
-        write: 1000,
-        analyze: 1000,
-        auth: 1000,
-        websocket: 1000,
-        ...budgets,
-      },
-      openWebsockets: { perUser: 1000, perIp: 1000 },
-    },
-    maxBodyBytes: 64 * 1024,
-    trustedProxies,
-  };
-}
-
 describe('gateway edge: what a request is', () => {
-  let scratch: ScratchDatabase;
-  let database: DatabaseHandle;
-  const gateways: GatewayUnderTest[] = [];
-  const servers: Server[] = [];
+  const edge = edgeGateways('frenly_edge_request_rules', { env: { FRENLY_DEV_IDP: 'off' } });
   /** Requests that reached the stand-in service behind the forwarding gateway. */
   const forwarded: string[] = [];
   let serviceUrl: string;
 
-  async function gatewayWith(options: Partial<GatewayUnderTestOptions>): Promise<GatewayUnderTest> {
-    const gateway = await startGateway({
-      db: database.db,
-      ledgerUrl: 'http://127.0.0.1:9',
-      mode: 'embedded',
-      env: { FRENLY_DEV_IDP: 'off' },
-      ...options,
-    });
-    gateways.push(gateway);
-    return gateway;
-  }
+  const gatewayWith = (options: Partial<GatewayUnderTestOptions>) => edge.start(options);
 
   async function forwardingGateway(settings: EdgeSettings): Promise<GatewayUnderTest> {
     return gatewayWith({
@@ -89,8 +48,6 @@ describe('gateway edge: what a request is', () => {
   }
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase('frenly_edge_request_rules');
-    database = await openDatabase({ databaseUrl: scratch.url, schemas: ['identity'], poolSize: 4 });
     // A service that serves every path the way Express does: case-insensitively.
     const service = createServer((req, res) => {
       req.resume();
@@ -99,15 +56,8 @@ describe('gateway edge: what a request is', () => {
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"served":true}');
       });
     });
-    servers.push(service);
+    edge.track(service);
     serviceUrl = await listen(service);
-  });
-
-  afterAll(async () => {
-    for (const gateway of gateways) await gateway.close();
-    await Promise.all(servers.map(closeServer));
-    await database?.close();
-    await scratch?.drop();
   });
 
   describe('one canonical path for rate limits', () => {
@@ -268,7 +218,12 @@ describe('gateway edge: what a request is', () => {
     it('is ignored from a peer that is not a configured proxy: a client cannot rotate its address', async () => {
       const gateway = await gatewayWith({
         env: { FRENLY_DEV_IDP: 'off', FRENLY_TRUST_PROXY: 'true' },
-        edge: { settings: edgeSettings({ read: 3 }, { addresses: ['192.0.2.1'], hops: 1 }) },
+        edge: {
+          settings: edgeSettings(
+            { read: 3 },
+            { trustedProxies: { addresses: ['192.0.2.1'], hops: 1 } },
+          ),
+        },
       });
       for (let n = 1; n <= 3; n++) expect((await spoofing(gateway, n)).status).toBe(200);
       expect((await spoofing(gateway, 4)).status).toBe(429);
@@ -277,7 +232,12 @@ describe('gateway edge: what a request is', () => {
     it('is believed from a configured proxy, for the configured number of hops only', async () => {
       const gateway = await gatewayWith({
         env: { FRENLY_DEV_IDP: 'off', FRENLY_TRUST_PROXY: 'true' },
-        edge: { settings: edgeSettings({ read: 1 }, { addresses: ['loopback'], hops: 1 }) },
+        edge: {
+          settings: edgeSettings(
+            { read: 1 },
+            { trustedProxies: { addresses: ['loopback'], hops: 1 } },
+          ),
+        },
       });
       // Our proxy (loopback) appended the last entry; what the client wrote before it is ignored.
       const via = (chain: string) =>
