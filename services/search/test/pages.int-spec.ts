@@ -29,13 +29,22 @@ const PAGES: Record<string, string> = {
   '/': page(
     'Kitchen Notes',
     `<h1>Kitchen Notes</h1><p>Notes from a home kitchen.</p>
-     <a href="/eggs">Eggs</a> ${SOURDOUGH_PAGES.map((path) => `<a href="${path}">${path}</a>`).join(' ')}`,
+     <a href="/eggs">Eggs</a> <a href="/tea">Tea</a> ${SOURDOUGH_PAGES.map((path) => `<a href="${path}">${path}</a>`).join(' ')}`,
     'Recipes and notes from a home kitchen.',
   ),
   '/eggs': page(
     'How to boil an egg',
     `<h1>How to boil an egg</h1><p>Lower the egg into boiling water for seven minutes.
      Quail eggs need only two minutes. Cool them in cold water before peeling.</p>`,
+  ),
+  // A long text (over 35 words): its snippet is a fragment around the word, with ellipses.
+  '/tea': page(
+    'Green tea at home',
+    `<h1>Green tea at home</h1><p>Green tea wants water well below the boil, around eighty degrees,
+     and a short steep of two or three minutes; longer steeping draws out bitterness. Loose leaves
+     unfurl best in a wide pot. Powdered matcha is whisked, not steeped, into a smooth froth with
+     a bamboo whisk. Store the leaves in a dark tin away from spices and coffee, and use them
+     within a few months of opening the packet, while their grassy scent lasts.</p>`,
   ),
   '/bread': page(
     'Sourdough bread basics',
@@ -134,7 +143,7 @@ describe.each(ENGINES)('pages as results on %s', (engine) => {
     expect(Number(home?.id)).toBe(homeId);
     expect(home?.site_id).toBeNull();
     const inner = rows.rows.filter((row) => row.url !== `${kitchen.origin}/`);
-    expect(inner).toHaveLength(5);
+    expect(inner).toHaveLength(Object.keys(PAGES).length - 1);
     for (const row of inner) expect(Number(row.site_id)).toBe(homeId);
   });
 
@@ -166,23 +175,50 @@ describe.each(ENGINES)('pages as results on %s', (engine) => {
     });
   });
 
+  const EGGS_TEXT =
+    'How to boil an egg. Lower the egg into boiling water for seven minutes. Quail eggs need only two minutes. Cool them in cold water before peeling.';
+  const textOf = (result: SearchResultDto | undefined) =>
+    (result?.snippet ?? []).map((segment) => segment.text).join('');
+  const markedIn = (result: SearchResultDto | undefined) =>
+    (result?.snippet ?? []).filter((segment) => segment.match).map((segment) => segment.text);
+
   it("highlights the query's words in the page's snippet, as text segments", async () => {
     const [result] = (await search('quail')).results;
-    const snippet = result?.snippet ?? [];
-    const text = snippet.map((segment) => segment.text).join('');
-    expect(text).toContain('Quail eggs need only two minutes');
-    const matched = snippet.filter((segment) => segment.match).map((segment) => segment.text);
-    expect(matched.length).toBeGreaterThan(0);
-    expect(new Set(matched)).toEqual(new Set(['Quail']));
-    expect(text).not.toMatch(/[\uE000\uE001]/);
-    // The fragment starts inside the page's text (an ellipsis says so) and runs to its end (none).
-    expect(text).toMatch(/^…seven minutes\. Quail eggs/);
-    expect(text).toMatch(/before peeling\.$/);
+    expect(markedIn(result)).toEqual(['Quail']);
+    expect(textOf(result)).not.toMatch(/[\uE000\uE001]/);
     // Stemmed matches are marked too ("boiling" for "boil"), and only the words matched.
     const boil = (await search('boil egg')).results.find((r) => r.url.endsWith('/eggs'));
-    const marked = (boil?.snippet ?? []).filter((s) => s.match).map((s) => s.text.toLowerCase());
+    const marked = markedIn(boil).map((word) => word.toLowerCase());
     expect(marked.length).toBeGreaterThan(0);
     for (const word of marked) expect(word).toMatch(/^(boil|boiling|egg|eggs)$/);
+  });
+
+  // Before, a 27-word page text was cut to a fragment like any other ("…seven minutes. Quail
+  // eggs need only two minutes. Cool them in cold water before peeling."): the page's first
+  // words were dropped behind an ellipsis although the whole text fits in a snippet.
+  it('shows a short source whole, every query word marked, without ellipses', async () => {
+    const [quail] = (await search('quail')).results;
+    expect(textOf(quail)).toBe(EGGS_TEXT);
+    const eggs = (await search('egg')).results.find((r) => r.url.endsWith('/eggs'));
+    expect(textOf(eggs)).toBe(EGGS_TEXT);
+    // Every occurrence, first sentence to last: egg, egg, eggs (stemmed), none left unmarked.
+    expect(markedIn(eggs)).toEqual(['egg', 'egg', 'eggs']);
+    // A short description (the homepage's) is shown whole too.
+    const [home] = (await search('recipes')).results.filter((r) => r.id === homeId);
+    expect(textOf(home)).toBe('Recipes and notes from a home kitchen.');
+    expect(markedIn(home)).toEqual(['Recipes']);
+  });
+
+  it('cuts a long source to a fragment around the words, with an ellipsis where it stops short', async () => {
+    const [tea] = (await search('matcha')).results;
+    expect(tea?.url).toBe(`${kitchen.origin}/tea`);
+    const text = textOf(tea);
+    expect(markedIn(tea)).toEqual(['matcha']);
+    // Cut on both sides: it starts and stops inside the text, an ellipsis at each end.
+    expect(text).toMatch(/^…[^…]*\bmatcha\b[^…]*…$/);
+    const words = text.replace(/…/g, '').trim().split(/\s+/);
+    expect(words.length).toBeGreaterThanOrEqual(15);
+    expect(words.length).toBeLessThanOrEqual(35);
   });
 
   it('lists at most two pages of a site; its site: query lists the rest', async () => {

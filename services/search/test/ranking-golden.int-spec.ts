@@ -1,4 +1,5 @@
 import type { SearchResponse } from '@frenly/contracts';
+import { sql } from 'drizzle-orm';
 import { SearchService } from '../src/search/search.service.js';
 import { insertSites, type FixtureSite } from './fixtures.js';
 import { ENGINES, SearchContext } from './search-context.js';
@@ -87,6 +88,47 @@ const FIXTURES: FixtureSite[] = [
   },
 ];
 
+// Inner pages inherit their site's static prior: two crafts sites, one unknown (no analysis, no
+// votes), one well regarded; each has a page about paper lanterns with the same text, and the
+// well-regarded one a shop page that mentions them in passing. The pages' own rows have no
+// votes or analysis (neutral), as a crawled page's never do; the unknown site's page comes
+// first (lower id), so only the site's prior can put the other before it.
+const CRAFTS_SITES: FixtureSite[] = [
+  { url: 'https://unknown-crafts.example/', title: 'Unknown crafts', description: 'Crafts.' },
+  {
+    url: 'https://loved-crafts.example/',
+    title: 'Loved crafts',
+    description: 'Crafts.',
+    frenlinessScore: 95,
+    trustScore: 'high',
+    upvotes: 400,
+    downvotes: 4,
+  },
+];
+const LANTERN_PAGE = {
+  title: 'Folding paper lanterns',
+  description: 'Fold paper lanterns from one sheet: cut, glue and hang.',
+};
+/** page url -> its site's url */
+const CRAFTS_PAGES: [FixtureSite, string][] = [
+  [
+    { url: 'https://unknown-crafts.example/paper-lanterns', ...LANTERN_PAGE },
+    'https://unknown-crafts.example/',
+  ],
+  [
+    { url: 'https://loved-crafts.example/paper-lanterns', ...LANTERN_PAGE },
+    'https://loved-crafts.example/',
+  ],
+  [
+    {
+      url: 'https://loved-crafts.example/shop',
+      title: 'Gift shop',
+      description: 'Gift cards, ribbons, candles, a few paper lanterns and much more for the home.',
+    },
+    'https://loved-crafts.example/',
+  ],
+];
+
 describe.each(ENGINES)('ranking golden orderings on %s', (engine) => {
   let ctx: SearchContext;
   let sut: SearchService;
@@ -94,6 +136,14 @@ describe.each(ENGINES)('ranking golden orderings on %s', (engine) => {
   beforeAll(async () => {
     ctx = await SearchContext.start({ engine });
     await insertSites(ctx.db, FIXTURES);
+    const craftIds = await insertSites(ctx.db, [
+      ...CRAFTS_SITES,
+      ...CRAFTS_PAGES.map(([fixture]) => fixture),
+    ]);
+    for (const [fixture, siteUrl] of CRAFTS_PAGES)
+      await ctx.db.execute(
+        sql`update search.sites set site_id = ${craftIds.get(siteUrl)} where id = ${craftIds.get(fixture.url)}`,
+      );
     sut = ctx.app.get(SearchService);
   }, 60_000);
 
@@ -142,6 +192,29 @@ describe.each(ENGINES)('ranking golden orderings on %s', (engine) => {
       'tea-two.example',
       'tea-one.example',
       'teashop.example',
+    ]);
+  });
+
+  // Before: a page's prior was its own row's static rank, neutral for every inner page (pages
+  // have no votes or analysis), so the two identical lantern pages tied and the older page of
+  // the unknown site came first. The prior stays bounded: the well-regarded site's shop page,
+  // which mentions lanterns in passing, stays after the unknown site's page about them.
+  it("gives an inner page its site's static prior, bounded like a site's", async () => {
+    const response = await search('paper lanterns');
+    expect(response.results.map((result) => result.url)).toEqual([
+      'https://loved-crafts.example/paper-lanterns',
+      'https://unknown-crafts.example/paper-lanterns',
+      'https://loved-crafts.example/shop',
+    ]);
+    // Each result still carries its site's id (votes, stakes and analysis are the site's).
+    const sites = await ctx.db.execute<{ id: number; url: string }>(
+      sql`select id, url from search.sites where site_id is null and url like '%crafts.example/'`,
+    );
+    const siteIdOf = new Map(sites.rows.map((row) => [row.url, Number(row.id)]));
+    expect(response.results.map((result) => result.id)).toEqual([
+      siteIdOf.get('https://loved-crafts.example/'),
+      siteIdOf.get('https://unknown-crafts.example/'),
+      siteIdOf.get('https://loved-crafts.example/'),
     ]);
   });
 });

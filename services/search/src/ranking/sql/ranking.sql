@@ -1,6 +1,6 @@
 -- Ranking v4 (docs/search-ranking.md): the one readable home of the search ranking. The newest
 -- migration that defines search.ranked_page is this file verbatim (ranking-sql.spec.ts checks
--- it; now 0015_ranking_snippets_more_from_site); a change is an edit here and a new migration that copies it, never
+-- it; now 0016_ranking_page_prior_whole_snippets); a change is an edit here and a new migration that copies it, never
 -- an edit of a landed migration. Every statement replaces what it defines, so the file can be
 -- applied again. (Re-tokenising the catalogue when the document changes is a one-time
 -- statement of its own migration: 0010_ranking_v3 did it for the fields below.)
@@ -32,6 +32,9 @@ CREATE OR REPLACE FUNCTION search.site_document(title text, domain text, descrip
 --    static_rank (static_rank in [0, 1]: Frenliness, community balance, trust) moves a score by
 --    at most ±1 %: saturation brings the scores of one-word queries within a few per cent of
 --    each other, and ±5 % let a friendlier site named after the word pass the pages about it.
+--    An inner page's prior is its site's static rank (community, Frenliness and trust are the
+--    site's: a page row has no votes or analysis of its own, so its own rank is neutral), so
+--    the page of a well-regarded site is not scored as an unknown's.
 --    search.ranked_page writes the sum over the query's terms out in its statements (an
 --    inlined expression per term: a function per site cost more than the whole search).
 CREATE OR REPLACE FUNCTION search.field_weight_v4(fa tsvector, fb tsvector, fc tsvector, q tsquery, body_match boolean) RETURNS float8
@@ -89,19 +92,24 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- 4. A snippet: ts_headline's fragment of `source` (marks already removed from it) around the
---    query's words, each word between the two marks, with an ellipsis on the side where the
---    fragment stops short of the text ("…caraway seeds and a sour starter…"), so that a
---    snippet that starts or ends mid-sentence does not read as the page's own words running on.
+-- 4. A snippet: a short source (35 words or fewer, the most a fragment holds) whole, every
+--    query word in it between the two marks (ts_headline's HighlightAll), never cut; a longer
+--    one as ts_headline's fragment around the query's words (15 to 35 words), with an ellipsis
+--    on the side where the fragment stops short of the text ("…caraway seeds and a sour
+--    starter…"), so that a snippet that starts or ends mid-sentence does not read as the
+--    page's own words running on. (`source` has the marks already removed.) Before: a short
+--    description was cut to a fragment too, and shown with ellipses around part of itself.
 CREATE OR REPLACE FUNCTION search.snippet_of(source text, q tsquery, mark_start text, mark_stop text) RETURNS text
   LANGUAGE sql STABLE PARALLEL SAFE
-  RETURN (SELECT CASE WHEN x.at = 0 THEN x.marked
+  RETURN CASE WHEN cardinality(regexp_split_to_array(btrim(source), '\s+')) <= 35
+    THEN ts_headline('english'::regconfig, source, q, format('StartSel=%s, StopSel=%s, HighlightAll=true', mark_start, mark_stop))
+    ELSE (SELECT CASE WHEN x.at = 0 THEN x.marked
       ELSE CASE WHEN x.at > 1 THEN '…' ELSE '' END || x.marked
         || CASE WHEN x.at + length(x.plain) - 1 < length(source) THEN '…' ELSE '' END END
     FROM (SELECT h.marked, translate(h.marked, mark_start || mark_stop, '') AS plain,
         position(translate(h.marked, mark_start || mark_stop, '') IN source) AS at
       FROM (SELECT ts_headline('english'::regconfig, source, q,
-        format('StartSel=%s, StopSel=%s, MaxWords=35, MinWords=15', mark_start, mark_stop)) AS marked) h) x);
+        format('StartSel=%s, StopSel=%s, MaxWords=35, MinWords=15', mark_start, mark_stop)) AS marked) h) x) END;
 --> statement-breakpoint
 -- 5. One search: the bounded candidate stage (full matches: head tier, page-text tier, exact
 --    name matches as candidates only; partial matches when the full ones do not fill the
@@ -145,8 +153,11 @@ DECLARE
   score text;
   body_score text;
   term_q text;
-  -- The head vector's fields, as the score reads them.
-  fields constant text := 'ts_filter(h.head_vector, ''{a}'') AS fa, ts_filter(h.head_vector, ''{b}'') AS fb, ts_filter(h.head_vector, ''{c}'') AS fc';
+  -- The head vector's fields, as the score reads them, and the prior's static rank: an inner
+  -- page's is its site's (one primary-key lookup per page among the candidates), a site's its own.
+  fields constant text := 'ts_filter(h.head_vector, ''{a}'') AS fa, ts_filter(h.head_vector, ''{b}'') AS fb, ts_filter(h.head_vector, ''{c}'') AS fc,
+    CASE WHEN h.site_id IS NULL THEN h.static_rank
+      ELSE coalesce((SELECT o.static_rank FROM search.site_heads o WHERE o.id = h.site_id), h.static_rank) END AS prior_rank';
   terms text[] := '{}';
   prefixes boolean[] := '{}';
   idfs float8[] := '{}';
@@ -220,7 +231,7 @@ BEGIN
     END IF;
     idfs := idfs || ln(1 + (greatest(n_docs, df) - df + 0.5) / (df + 0.5));
   END LOOP;
-  -- The score of section 2 over rows h that carry fa, fb, fc (see fields) and static_rank.
+  -- The score of section 2 over rows h that carry fa, fb, fc and prior_rank (see fields).
   -- A page-text match holds every term only when the query is terms joined by AND (no OR):
   -- only then does a term its head lacks earn the page-text credit (body_score).
   score := '0';
@@ -232,8 +243,8 @@ BEGIN
     body_score := body_score || format(' + %2$s * search.field_weight_v4(h.fa, h.fb, h.fc, %1$L::tsquery, %3$L)
         / (1.2 + search.field_weight_v4(h.fa, h.fb, h.fc, %1$L::tsquery, %3$L))', term_q, idfs[term_n], position('|' IN tree) = 0);
   END LOOP;
-  score := format('((%s) * (0.99 + 0.02 * least(1, greatest(0, coalesce(h.static_rank, 0)))))', score);
-  body_score := format('((%s) * (0.99 + 0.02 * least(1, greatest(0, coalesce(h.static_rank, 0)))))', body_score);
+  score := format('((%s) * (0.99 + 0.02 * least(1, greatest(0, coalesce(h.prior_rank, 0)))))', score);
+  body_score := format('((%s) * (0.99 + 0.02 * least(1, greatest(0, coalesce(h.prior_rank, 0)))))', body_score);
   exact_filter := CASE WHEN exact_text = '' THEN NULL
     ELSE format('(h.domain = %L OR h.domain_label = %L OR h.title_key = %L)', exact_domain, exact_text, exact_text) END;
   -- site: reads the domain's pages through the domain btree (a few rows), never by walking ranks.
