@@ -3,10 +3,19 @@
 // slow and broken hosts; fixture-web.mjs), seeded into the catalogue of the built embedded
 // runtime, which then crawls and analyses them by itself (HTML tier). Measures sites analysed
 // per minute, time from seeding to insights (p50, p95), and the share of top-10 results with
-// insights 1 and 5 minutes after seeding (one search per topic at each point: a search also
-// demands what it shows, as in the product). Checks each card against what its site contains.
+// insights 1, 5 and 15 minutes after seeding (one search per topic at each point: a search also
+// demands what it shows, as in the product; sampling stops early only when nothing is left to
+// analyse, and the figure then says when it was measured). Checks each card against what its
+// site contains.
 //
 //   npx nx run-many -t build && node bench/pipeline/run.mjs [--write]
+//   npx nx run-many -t build && node bench/pipeline/run.mjs --browser [--write]
+//
+// --browser measures the browser tier on the crawled sites instead: BROWSER_CRAWL_SITES_PER_MINUTE
+// at its maximum (600, so the budget is not the limit), BENCH_BROWSER_POOL (2) Chromium processes
+// (background visits may hold all but one: browserGroupLimits), every host name mapped to the
+// fixture server (tracker hosts answer there, refused TLS included); visits per minute and the
+// share of top-10 results whose card carries the browser tier's findings.
 //
 // The runtime uses a scratch PostgreSQL database (DATABASE_URL; the in-process bus and queue as
 // with PGlite): the PGlite template carries the seed corpus, whose real domains cannot be reached
@@ -25,6 +34,13 @@ import { generateSites, serveFixtureWeb, TOPICS } from './fixture-web.mjs';
 const SITES = Number(process.env.BENCH_SITES || 220);
 const PER_MINUTE = Number(process.env.BENCH_SITES_PER_MINUTE || 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 64);
+const BROWSER = process.argv.includes('--browser');
+const BROWSER_POOL = Number(process.env.BENCH_BROWSER_POOL || 2);
+const BROWSER_PER_MINUTE = BROWSER ? 600 : Number(process.env.BENCH_BROWSER_SITES_PER_MINUTE || 0);
+/** Coverage is sampled at these minutes after seeding. */
+const CHECKPOINTS = [1, 5, 15];
+/** One run stays under 20 minutes: 15 after seeding, plus start-up and the last sample. */
+const SAMPLE_UNTIL_MS = 15 * 60_000 + 5_000;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const loadAtStart = loadavg()[0];
@@ -63,13 +79,15 @@ const env = {
   DATABASE_URL: dbUrl.toString(),
   FRENLY_DATA_DIR: `/tmp/${dbName}`,
   SEARCH_SEED: 'false',
-  FRENLY_RESOLVE: `*.bench.test=127.0.0.1:${web.port}`,
+  FRENLY_RESOLVE: BROWSER ? `*=127.0.0.1:${web.port}` : `*.bench.test=127.0.0.1:${web.port}`,
   FRENLY_FETCH_ALLOWLIST: `127.0.0.1:${web.port}`,
   SEARCH_CRAWL_SITES_PER_MINUTE: String(PER_MINUTE),
   SEARCH_CRAWL_CONCURRENCY: String(CONCURRENCY),
   // The HTML tier's throughput: crawled sites' browser visits (BROWSER_CRAWL_SITES_PER_MINUTE,
-  // 4 by default) would share the two cores with it; BENCH_BROWSER_SITES_PER_MINUTE turns them on.
-  BROWSER_CRAWL_SITES_PER_MINUTE: process.env.BENCH_BROWSER_SITES_PER_MINUTE || '0',
+  // 4 by default) would share the two cores with it; --browser (or BENCH_BROWSER_SITES_PER_MINUTE)
+  // turns them on.
+  BROWSER_CRAWL_SITES_PER_MINUTE: String(BROWSER_PER_MINUTE),
+  ...(BROWSER ? { BROWSER_POOL_SIZE: String(BROWSER_POOL) } : {}),
   FRENLY_RATE_LIMIT: 'off',
 };
 const child = spawn(process.execPath, [`${repoRoot}services/embedded/dist/main.js`], {
@@ -101,6 +119,8 @@ async function coverage() {
   let withInsights = 0;
   let analysable = 0;
   let analysableWithInsights = 0;
+  let browserDone = 0;
+  let analysableBrowserDone = 0;
   for (const topic of TOPICS) {
     const res = await fetch(`${base}/api/search?q=${topic}&limit=10`);
     const body = await res.json();
@@ -112,10 +132,13 @@ async function coverage() {
         site.kind !== 'robots-closed' &&
         site.kind !== 'broken' &&
         site.kind !== 'server-error';
+      const browserSeen = result.analysisData?.browser?.state === 'done';
       if (result.analyzedAt) withInsights += 1;
+      if (browserSeen) browserDone += 1;
       if (can) {
         analysable += 1;
         if (result.analyzedAt) analysableWithInsights += 1;
+        if (browserSeen) analysableBrowserDone += 1;
       }
     }
   }
@@ -124,7 +147,21 @@ async function coverage() {
     withInsights,
     share: withInsights / Math.max(1, shown),
     analysableShare: analysableWithInsights / Math.max(1, analysable),
+    browserShare: browserDone / Math.max(1, shown),
+    analysableBrowserShare: analysableBrowserDone / Math.max(1, analysable),
   };
+}
+
+/** The latest completed analysis of each bench homepage, with its browser part's state and time. */
+async function browserStates() {
+  const { rows } = await db.query(
+    `select distinct on (url) url, report -> 'browser' ->> 'state' as state,
+            report -> 'browser' ->> 'checkedAt' as checked_at
+       from analysis.analyses
+      where url like 'http://site-%.bench.test/' and status = 'completed'
+      order by url, created_at desc`,
+  );
+  return rows;
 }
 
 const homepages = (rows) => rows.filter((row) => new URL(row.url).pathname === '/');
@@ -151,26 +188,38 @@ try {
     (s) => !['robots-closed', 'broken', 'server-error'].includes(s.kind),
   ).length;
   const timeline = [];
-  let atOne;
-  let atFive;
+  /** minute -> coverage measured at that checkpoint (or earlier, when nothing was left). */
+  const at = {};
   let doneAt;
-  while (Date.now() - seededAt < 5 * 60_000 + 5_000) {
+  while (Date.now() - seededAt < SAMPLE_UNTIL_MS) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const elapsed = Date.now() - seededAt;
     const { rows } = await db.query(
       `select url, analyzed_at from search.sites where domain like '%.bench.test' and analyzed_at is not null`,
     );
     const done = homepages(rows).length;
-    timeline.push({ elapsed, done });
-    if (!atOne && elapsed >= 60_000) atOne = { elapsed, ...(await coverage()) };
-    if (doneAt === undefined && done >= analysableCount) doneAt = elapsed;
-    if (doneAt !== undefined && atOne) {
-      // Nothing is left to analyse: what a search shows at 5 min is what it shows now.
-      atFive = { elapsed, early: true, ...(await coverage()) };
+    // The browser tier is settled when no analysed homepage waits for its visit any more.
+    const pendingVisits = BROWSER
+      ? (await browserStates()).filter((row) => row.state === 'pending').length
+      : 0;
+    timeline.push({ elapsed, done, pendingVisits });
+    for (const minute of CHECKPOINTS)
+      if (!at[minute] && elapsed >= minute * 60_000)
+        at[minute] = { elapsed, ...(await coverage()) };
+    if (doneAt === undefined && done >= analysableCount && pendingVisits === 0) doneAt = elapsed;
+    if (doneAt !== undefined && at[1]) {
+      // Nothing is left to analyse (or visit): what a search shows at the later checkpoints is
+      // what it shows now, and the figure says when it was measured.
+      const now = { elapsed, early: true, ...(await coverage()) };
+      for (const minute of CHECKPOINTS) at[minute] ??= now;
       break;
     }
   }
-  atFive ??= { elapsed: Date.now() - seededAt, ...(await coverage()) };
+  for (const minute of CHECKPOINTS)
+    at[minute] ??= { elapsed: Date.now() - seededAt, ...(await coverage()) };
+  const atOne = at[1];
+  const atFive = at[5];
+  const atFifteen = at[15];
 
   const { rows } = await db.query(
     `select url, domain, analyzed_at, analysis_data from search.sites where domain like '%.bench.test' and analyzed_at is not null`,
@@ -219,7 +268,43 @@ try {
       if ((row.analysis_data?.evidence?.trackers ?? []).length > 0) trackerSitesSeen += 1;
     }
   }
-  const fetchedTwice = sites.filter((s) => (web.hits.get(`${s.host} /`) ?? 0) > 1).length;
+  // The crawler fetches each homepage once; with --browser the browser tier visits it once more.
+  const fetchedTwice = sites.filter(
+    (s) => (web.hits.get(`${s.host} /`) ?? 0) > (BROWSER ? 2 : 1),
+  ).length;
+
+  // The browser tier: visits finished (done) or given up (failed), per minute of their times.
+  const states = BROWSER ? await browserStates() : [];
+  const visitTimes = states
+    .filter((row) => row.state === 'done' && row.checked_at)
+    .map((row) => Date.parse(row.checked_at) - seededAt)
+    .sort((a, b) => a - b);
+  let visitsBusiestMinute = 0;
+  for (let i = 0, j = 0; i < visitTimes.length; i++) {
+    while (visitTimes[i] - visitTimes[j] >= 60_000) j++;
+    visitsBusiestMinute = Math.max(visitsBusiestMinute, i - j + 1);
+  }
+  const browser = BROWSER
+    ? {
+        pool: BROWSER_POOL,
+        done: visitTimes.length,
+        failed: states.filter((row) => row.state === 'failed').length,
+        unavailable: states.filter((row) => row.state === 'unavailable').length,
+        pending: states.filter((row) => row.state === 'pending').length,
+        firstMs: visitTimes[0],
+        lastMs: visitTimes.at(-1),
+        perMinute:
+          visitTimes.length > 1
+            ? Math.round(
+                ((visitTimes.length - 1) / (visitTimes.at(-1) - visitTimes[0])) * 60_000 * 10,
+              ) / 10
+            : 0,
+        busiestMinute: visitsBusiestMinute,
+        loadAtEnd: loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' / '),
+      }
+    : undefined;
 
   const summary = {
     sites: SITES,
@@ -236,6 +321,8 @@ try {
     sitesPerMinuteSteady: Math.round((analysed.length / Math.max(1, lastAt - firstAt)) * 60_000),
     atOne,
     atFive,
+    atFifteen,
+    browser,
     darkRecall: `${darkFound}/${darkExpected}`,
     falseDark,
     trackers: `${trackerSitesSeen}/${trackerSites}`,
@@ -243,8 +330,48 @@ try {
   };
   console.log(JSON.stringify(summary, null, 2));
 
-  if (process.argv.includes('--write')) {
-    const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  const when = (point) =>
+    point.early
+      ? ` (measured at ${(point.elapsed / 1000).toFixed(0)} s: nothing was left to analyse)`
+      : '';
+  if (process.argv.includes('--write') && BROWSER) {
+    const browserWhen = (point) =>
+      point.early
+        ? ` (measured at ${(point.elapsed / 1000).toFixed(0)} s: nothing was left to visit)`
+        : ` (measured at ${(point.elapsed / 1000).toFixed(0)} s)`;
+    updateSection(
+      'pipeline-browser',
+      'Pipeline: the browser tier on crawled sites (issue 15)',
+      `npx nx run-many -t build && node bench/pipeline/run.mjs --browser --write  (BENCH_SITES=${SITES}, BROWSER_POOL_SIZE=${BROWSER_POOL}, BROWSER_CRAWL_SITES_PER_MINUTE=600, SEARCH_CRAWL_SITES_PER_MINUTE=${PER_MINUTE})`,
+      `The run above, with crawled sites' browser visits on: the same built embedded runtime and fixture web
+(${SITES} sites), \`BROWSER_CRAWL_SITES_PER_MINUTE=600\` (the variable's maximum, far above what
+the pool can do, so the budget is not the limit) and \`BROWSER_POOL_SIZE=${BROWSER_POOL}\` Chromium processes, of
+which background visits may hold ${Math.max(1, BROWSER_POOL - 1)} (one stays free for people's requests:
+\`browserGroupLimits\`). Every host name resolves to the fixture server (\`FRENLY_RESOLVE=*\`), so tracker
+scripts are requested there and fail fast instead of waiting on DNS. Each visit is the homepage and
+one inner page (\`observeSite\`), as for a person's request. The machine is shared: load average
+${loadAtStart.toFixed(2)} at start, ${browser.loadAtEnd} (1/5/15 min) at the end.
+
+| Measure | Value |
+| --- | --- |
+| Sites analysed, HTML tier (of ${analysableCount} analysable) | ${analysed.length}, the last ${(lastAt / 1000).toFixed(0)} s after seeding |
+| Browser visits finished / failed / still waiting at the end | ${browser.done} / ${browser.failed} / ${browser.pending} |
+| Browser-tier visits per minute (sites: homepage + inner page) | ${browser.perMinute} between the first and the last visit; ${browser.busiestMinute} in the busiest 60 s |
+| First / last visit finished | ${((browser.firstMs ?? 0) / 1000).toFixed(0)} s / ${((browser.lastMs ?? 0) / 1000).toFixed(0)} s after seeding |
+| Top-10 results with insights (any tier) after 1 / 5 / 15 min | ${pct(atOne.share)} / ${pct(atFive.share)} / ${pct(atFifteen.share)} of all shown |
+| Top-10 results with the browser tier's findings after 1 min | ${pct(atOne.browserShare)} of all shown; ${pct(atOne.analysableBrowserShare)} of those that can be analysed |
+| … after 5 min | ${pct(atFive.browserShare)}; ${pct(atFive.analysableBrowserShare)}${browserWhen(atFive)} |
+| … after 15 min | ${pct(atFifteen.browserShare)}; ${pct(atFifteen.analysableBrowserShare)}${browserWhen(atFifteen)} |
+| Homepages fetched more than twice (crawler + browser) | ${fetchedTwice} |
+
+A failed visit leaves the HTML tier's report standing and says so. Top-10 shares count the
+results of ${TOPICS.length} queries (one per topic); a search also puts what it shows first in the
+crawler's queue, as in the product.`,
+      { loadAtStart },
+    );
+  }
+  if (process.argv.includes('--write') && !BROWSER) {
     updateSection(
       'pipeline',
       'Pipeline: crawl and analyse by itself (issue 15)',
@@ -265,13 +392,14 @@ analysed on their own). Figures count homepages.
 | Pages indexed (homepages and inner pages; only homepages are analysed) | ${pagesIndexed}, ${summary.pagesPerMinute} a minute |
 | Seeding → insights, first / p50 / p95 / last | ${(firstAt / 1000).toFixed(1)} s / ${(summary.p50Ms / 1000).toFixed(1)} s / ${(summary.p95Ms / 1000).toFixed(1)} s / ${(lastAt / 1000).toFixed(1)} s |
 | Top-10 results with insights after 1 min (${TOPICS.length} queries) | ${pct(atOne?.share ?? 0)} of all shown; ${pct(atOne?.analysableShare ?? 0)} of those that can be analysed |
-| Top-10 results with insights after 5 min | ${pct(atFive.share)} of all shown; ${pct(atFive.analysableShare)} of those that can be analysed${atFive.early ? ` (measured at ${(atFive.elapsed / 1000).toFixed(0)} s: nothing was left to analyse)` : ''} |
+| Top-10 results with insights after 5 min | ${pct(atFive.share)} of all shown; ${pct(atFive.analysableShare)} of those that can be analysed${when(atFive)} |
+| Top-10 results with insights after 15 min | ${pct(atFifteen.share)} of all shown; ${pct(atFifteen.analysableShare)} of those that can be analysed${when(atFifteen)} |
 | Cards that match their site | manipulative designs found ${darkFound}/${darkExpected}; sites without any flagged: ${falseDark}; tracker sites with trackers on the card ${trackerSitesSeen}/${trackerSites} |
 | Homepages fetched more than once | ${fetchedTwice} |
 
 The results that never get insights are the sites that cannot be read (robots.txt, broken hosts);
-their cards say why (\`insight.state: 'not_analysable'\`). The browser tier is not measured here:
-crawled sites' browser visits (\`BROWSER_CRAWL_SITES_PER_MINUTE\`, 4 a minute by default) are off in this run. The default budget
+their cards say why (\`insight.state: 'not_analysable'\`). The browser tier is measured separately
+(next section): crawled sites' browser visits (\`BROWSER_CRAWL_SITES_PER_MINUTE\`, 4 a minute by default) are off in this run. The default budget
 (60 sites a minute per search process) is a polite default, not the capacity measured here.`,
       { loadAtStart },
     );
