@@ -7,9 +7,15 @@
 // a topic (a small set of content words it repeats), so multi-word queries co-occur the way they
 // do on real pages rather than as independent draws.
 //
-// Every site is a pure function of (seed, index): `siteAt(i)` regenerates any site without the
+// Every row is a pure function of (seed, index): `siteAt(i)` regenerates any row without the
 // others, which lets the query mix quote real titles, and `batches()` streams the corpus in
-// batches so that 1M sites never sit in memory at once.
+// batches so that 1M rows never sit in memory at once.
+//
+// Rows are sites and their pages, as the crawler files them (docs/search-ranking.md §1): about
+// half are home pages of their own domain (sites: site_id null), the others inner pages of one
+// of the first HOME_SITES sites (site_id = that home page's id, on its domain or a subdomain;
+// no votes, stakes or analysis of their own). Row i has id i + 1: loads insert ids explicitly,
+// so the linkage does not depend on the order in which parallel loads are given ids.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +25,12 @@ const TOPICS = 600;
 const TOPIC_WORDS = 40;
 const TOPIC_SHARE = 0.25; // of a site's words come from its topic
 const SEED_DIR = fileURLToPath(new URL('../../services/search/seed/', import.meta.url));
+/**
+ * Sites [0, HOME_SITES) are home pages, and the only sites that have inner pages: every inner
+ * page of the corpus belongs to one of them (its `site_id` is that home page's id). A load
+ * must therefore insert them before any page (the foreign key of search.sites.site_id).
+ */
+export const HOME_SITES = 20_000;
 
 /** mulberry32: small, fast, good enough for synthetic text; state is one 32-bit integer. */
 export function rng(seed) {
@@ -271,13 +283,31 @@ export function createCorpus(seed = 1) {
     return text.trimEnd();
   }
 
+  /**
+   * Half the rows are home pages of their own domain (sites); the others are inner pages of a
+   * bigger site: one of the first HOME_SITES sites, Zipf-weighted (a few domains hold many
+   * pages), on its domain or a subdomain of it. Returns the index of the page's site, or null
+   * for a site. The row of index i has id i + 1 (loads insert the ids explicitly), so a page's
+   * site_id is its site's index + 1.
+   */
+  function siteIndexOf(i) {
+    const r = rng(mix(seed, i + 1));
+    r(); // the topic
+    return placeOf(i, r);
+  }
+
+  /** siteIndexOf with the row's generator, past its topic draw. */
+  function placeOf(i, r) {
+    const home = i < HOME_SITES || r() < 0.5;
+    return home ? null : Math.min(HOME_SITES - 1, Math.floor(HOME_SITES * r() ** 3));
+  }
+
   function siteAt(i) {
     const r = rng(mix(seed, i + 1));
     const topic = topics[Math.floor(r() * TOPICS)];
-    // Half the sites are home pages of their own domain; the others are pages of a bigger site
-    // (domains of the first 20k sites, Zipf-weighted, so a few domains hold many pages).
-    const home = i < 20_000 || r() < 0.5;
-    const domainNumber = home ? i : Math.min(19_999, Math.floor(20_000 * r() ** 3));
+    const siteIndex = placeOf(i, r);
+    const home = siteIndex === null;
+    const domainNumber = home ? i : siteIndex;
     const base = domainName(domainNumber);
     const domain =
       !home && r() < 0.25 ? `${SUBDOMAINS[Math.floor(r() * SUBDOMAINS.length)]}.${base}` : base;
@@ -298,7 +328,13 @@ export function createCorpus(seed = 1) {
     const upvotes = Math.round(votes * upShare);
     const staked = r() < 0.15 ? Math.floor(Math.exp(r() * Math.log(20_000))) : 0;
     const support = Math.round(staked * r());
+    // An inner page is a document of its site: votes, stakes and analysis are the site's, and
+    // its own row has none (as a crawled page's; the search scores it with its site's prior).
+    if (!home)
+      return pageRow(i, siteIndex, { url, domain, titleWords, description, pageText, topic });
     return {
+      id: i + 1,
+      site_id: null,
       url,
       domain,
       title: titleWords.map(capitalise).join(' '),
@@ -335,6 +371,39 @@ export function createCorpus(seed = 1) {
     };
   }
 
+  function pageRow(i, siteIndex, { url, domain, titleWords, description, pageText, topic }) {
+    return {
+      id: i + 1,
+      site_id: siteIndex + 1,
+      url,
+      domain,
+      title: titleWords.map(capitalise).join(' '),
+      description,
+      page_text: pageText,
+      language: 'en',
+      source: 'crawl',
+      frenliness_score: null,
+      trust_score: null,
+      is_verified: false,
+      is_claimed: false,
+      upvotes: 0,
+      downvotes: 0,
+      total_staked: 0,
+      support_total: 0,
+      concern_total: 0,
+      analysis_data: null,
+      _titleWords: titleWords,
+      _topic: topic,
+    };
+  }
+
+  /** How many of the rows [from, to) are inner pages (two random draws per row). */
+  function pagesIn(from, to) {
+    let pages = 0;
+    for (let i = from; i < to; i += 1) if (siteIndexOf(i) !== null) pages += 1;
+    return pages;
+  }
+
   function* batches(from, to, size) {
     for (let start = from; start < to; start += size) {
       const batch = [];
@@ -349,6 +418,8 @@ export function createCorpus(seed = 1) {
     realWords: real.length,
     zipf,
     siteAt,
+    siteIndexOf,
+    pagesIn,
     batches,
     domainName,
     vocabularySet: taken,
@@ -365,6 +436,7 @@ export function rowOf(site) {
 export function describeCorpus(corpus, sites, samples = 5000) {
   const stats = { titleWords: [], descriptionWords: [], pageWords: [], rowBytes: [] };
   let analysed = 0;
+  let pages = 0;
   let voted = 0;
   let staked = 0;
   const domains = new Set();
@@ -375,6 +447,7 @@ export function describeCorpus(corpus, sites, samples = 5000) {
     stats.descriptionWords.push(site.description.split(' ').length);
     stats.pageWords.push(site.page_text.split(' ').length);
     stats.rowBytes.push(JSON.stringify(rowOf(site)).length);
+    if (site.site_id !== null) pages += 1;
     if (site.frenliness_score !== null) analysed += 1;
     if (site.upvotes + site.downvotes > 0) voted += 1;
     if (site.total_staked > 0) staked += 1;
@@ -395,6 +468,7 @@ export function describeCorpus(corpus, sites, samples = 5000) {
     descriptionWords: spread(stats.descriptionWords),
     pageWords: spread(stats.pageWords),
     rowBytes: spread(stats.rowBytes),
+    pageShare: Math.round((pages / count) * 100) / 100,
     analysedShare: Math.round((analysed / count) * 100) / 100,
     votedShare: Math.round((voted / count) * 100) / 100,
     stakedShare: Math.round((staked / count) * 100) / 100,

@@ -26,7 +26,8 @@ import {
 } from '@frenly/search';
 import { createCorpus, rowOf } from './corpus.mjs';
 import { runQueries } from './http-latency.mjs';
-import { INSERT_SQL } from './postgres-load.mjs';
+import { checkPages } from './pages-check.mjs';
+import { INSERT_SQL, SET_ID_SEQUENCE_SQL } from './postgres-load.mjs';
 import { queryMix } from './queries.mjs';
 import { byKind, summarize } from './stats.mjs';
 
@@ -80,6 +81,7 @@ try {
         `  ${from + batchSize} sites, ${Math.round((from + batchSize) / ((performance.now() - t) / 1000))}/s`,
       );
   }
+  await client.query(SET_ID_SEQUENCE_SQL);
   // Generating the rows is not indexing: off the clock, as the PostgreSQL half reads files.
   const loadMs = Math.round(performance.now() - t - generateMs);
   t = performance.now();
@@ -94,6 +96,10 @@ try {
   await client.query('vacuum analyze search.site_heads');
   await client.query('vacuum analyze search.site_bodies');
   const vacuumMs = Math.round(performance.now() - t);
+  const pages = await checkPages((text) => client.query(text), corpus, sites);
+  log(
+    `  pages checked: ${pages.sites} sites, ${pages.pages} inner pages of ${pages.sitesWithPages}`,
+  );
   const dataDirBytes = Number(
     execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0],
   );
@@ -138,6 +144,7 @@ try {
   const result = {
     engine: 'PGlite',
     sites,
+    pages,
     openMs,
     indexing: {
       loadMs,

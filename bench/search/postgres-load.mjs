@@ -24,6 +24,8 @@ import { rowOf } from './corpus.mjs';
 import { cpuSeconds } from './http-latency.mjs';
 
 const COLUMN_TYPES = {
+  id: 'int',
+  site_id: 'int',
   frenliness_score: 'int',
   is_verified: 'boolean',
   is_claimed: 'boolean',
@@ -35,6 +37,12 @@ const COLUMN_TYPES = {
   analysis_data: 'jsonb',
 };
 const COLUMNS = COPY_COLUMNS.map((name) => [name, COLUMN_TYPES[name] ?? 'text']);
+/**
+ * After rows with explicit ids (the corpus's: row i is id i + 1): the id sequence past them, as
+ * inserts that draw from it would have left it.
+ */
+export const SET_ID_SEQUENCE_SQL = `select setval(pg_get_serial_sequence('search.sites', 'id'),
+  greatest(1, (select max(id) from search.sites)))`;
 export const INSERT_SQL = `insert into search.sites (${COLUMNS.map(([name]) => name).join(', ')})
   select ${COLUMNS.map(([name]) => name).join(', ')}
   from json_to_recordset($1::json) as x(${COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')})
@@ -123,6 +131,7 @@ export async function loadRange({ url, corpus, from, to, batchSize, workers, lex
     }
   };
   await Promise.all(Array.from({ length: workers }, worker));
+  await pool.query(SET_ID_SEQUENCE_SQL);
   const wallMs = performance.now() - started;
   await pool.end();
   return {
@@ -136,16 +145,17 @@ export async function loadRange({ url, corpus, from, to, batchSize, workers, lex
 }
 
 /**
- * The bulk phase: suspend the index, COPY every file on its own connection at once, finish the
- * index on `lanes` connections. Returns wall times, per-step times and backend CPU seconds.
+ * The bulk phase: suspend the index, COPY the first `first` files (the sites that own every
+ * inner page), then every other file on its own connection at once, finish the index on
+ * `lanes` connections. Returns wall times, per-step times and backend CPU seconds.
  */
-export async function bulkLoad({ url, files, lanes, maintenanceWorkMem, handle, log }) {
+export async function bulkLoad({ url, files, first = 0, lanes, maintenanceWorkMem, handle, log }) {
   const repository = new SearchIndexRepository(handle.db, new SiteRepository(handle.db));
   const suspended = await repository.suspend();
   log(
-    `  ${suspended.length} secondary indexes dropped, indexing trigger off; COPY of ${files.length} files`,
+    `  ${suspended.length} secondary indexes dropped, indexing trigger off; COPY of ${files.length} files (${first} first, then ${files.length - first} at once)`,
   );
-  const load = await copyFiles(url, files);
+  const load = await copyFiles(url, files, first);
   log(`  ${load.sites} sites copied in ${load.wallMs} ms (${load.cpuS} s of backend CPU)`);
   // One connection per lane, held for the whole finish (a pool would close an idle one and
   // take its CPU time with it).
@@ -191,8 +201,13 @@ export async function bulkLoad({ url, files, lanes, maintenanceWorkMem, handle, 
   }
 }
 
-/** One COPY per file, all at once, each on its own connection. */
-async function copyFiles(url, files) {
+/**
+ * One COPY per file, each on its own connection: the first `first` files one after the other
+ * (inner pages in the later files name their rows: a foreign key checks them, and a row a
+ * concurrent COPY has not committed would not be there), then the others all at once; then the
+ * id sequence past the explicit ids.
+ */
+async function copyFiles(url, files, first) {
   const clients = await Promise.all(
     files.map(async () => {
       const client = new pg.Client({ connectionString: url });
@@ -206,9 +221,15 @@ async function copyFiles(url, files) {
     const cpuBefore = cpuSeconds(pids);
     const nodeBefore = process.cpuUsage();
     const started = performance.now();
-    const counts = await Promise.all(
-      clients.map(({ client }, k) => copyFile(client, COPY_SQL, files[k])),
+    const counts = [];
+    for (let k = 0; k < first; k += 1)
+      counts.push(await copyFile(clients[k].client, COPY_SQL, files[k]));
+    counts.push(
+      ...(await Promise.all(
+        clients.slice(first).map(({ client }, k) => copyFile(client, COPY_SQL, files[first + k])),
+      )),
     );
+    await clients[0].client.query(SET_ID_SEQUENCE_SQL);
     const wallMs = Math.round(performance.now() - started);
     const node = process.cpuUsage(nodeBefore);
     const sites = counts.reduce((a, b) => a + b, 0);

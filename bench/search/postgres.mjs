@@ -14,6 +14,7 @@ import {
   sizes,
   timed,
 } from './postgres-load.mjs';
+import { checkPages } from './pages-check.mjs';
 import { queryMix } from './queries.mjs';
 import { byKind, summarize } from './stats.mjs';
 
@@ -22,6 +23,7 @@ export async function indexCorpus({
   adminUrl,
   corpus,
   files,
+  first,
   sites,
   onlineSites,
   workers,
@@ -43,6 +45,7 @@ export async function indexCorpus({
     const bulk = await bulkLoad({
       url: database.url,
       files,
+      first,
       lanes: workers,
       maintenanceWorkMem,
       handle: database.handle,
@@ -74,10 +77,15 @@ export async function indexCorpus({
     await client.query('vacuum analyze search.site_heads');
     await client.query('vacuum analyze search.site_bodies');
     await client.query('vacuum analyze search.lexicon');
+    const pages = await checkPages((text) => client.query(text), corpus, sites);
+    log(
+      `  pages checked: ${pages.sites} sites, ${pages.pages} inner pages of ${pages.sitesWithPages} of them, each under its domain's home page`,
+    );
     return {
       database,
       indexing: {
         sites,
+        pages,
         workers,
         batchSize,
         maintenanceWorkMem,

@@ -199,6 +199,7 @@ try {
     adminUrl,
     corpus,
     files: prepared.files,
+    first: prepared.first,
     ...options,
     log,
     onDatabase: (db) => (database = db),
