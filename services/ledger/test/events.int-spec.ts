@@ -8,7 +8,7 @@ import {
 } from '@frenly/events';
 import { waitFor } from '@frenly/testing';
 import { sql } from 'drizzle-orm';
-import { LedgerContext, TEST_KAFKA_BROKERS, type TestUser } from './ledger-context.js';
+import { LedgerContext, TEST_KAFKA_BROKERS } from './ledger-context.js';
 
 /** Passes every delivery through, so that a duplicate on Kafka is seen as one. */
 const countEveryDelivery: DedupeStore = {
@@ -56,40 +56,36 @@ describe('events through the outbox and Kafka', () => {
     const users = Array.from({ length: 4 }, (_, i) => ctx.newUser(`ev${i}`));
     const refused = ctx.newUser('refused');
 
-    const stake = (user: TestUser, body: object, status: number, idempotencyKey?: string) => {
-      const request = ctx.http().post('/api/stakes').set(user.headers());
-      if (idempotencyKey) request.set('Idempotency-Key', idempotencyKey);
-      return request.send(body).expect(status);
-    };
-    const vote = (user: TestUser, siteId: number, type: string, status: number) =>
-      ctx
-        .http()
-        .post(`/api/sites/${siteId}/vote`)
-        .set(user.headers())
-        .send({ type })
-        .expect(status);
-
     const calls: Promise<unknown>[] = [];
     for (const [i, user] of users.entries()) {
       for (let n = 0; n < 6; n++) {
         const type = n % 3 ? 'support' : 'concern';
-        calls.push(stake(user, { siteId: sites[n % 2], amount: 10 + n, type }, 201));
+        calls.push(ctx.stake(user, { siteId: sites[n % 2], amount: 10 + n, type }).expect(201));
       }
       // An idempotent replay publishes nothing new.
       const keyed = { siteId: sites[0], amount: 1, type: 'support' };
-      calls.push(stake(user, keyed, 201, `k${i}`).then(() => stake(user, keyed, 201, `k${i}`)));
+      calls.push(
+        ctx
+          .stake(user, keyed, `k${i}`)
+          .expect(201)
+          .then(() => ctx.stake(user, keyed, `k${i}`).expect(201)),
+      );
       // up, then down (switch), then down (removed): three committed changes.
       calls.push(
-        vote(user, sites[1]!, 'up', 200)
-          .then(() => vote(user, sites[1]!, 'down', 200))
-          .then(() => vote(user, sites[1]!, 'down', 200)),
+        ctx
+          .vote(user, sites[1]!, 'up')
+          .expect(200)
+          .then(() => ctx.vote(user, sites[1]!, 'down').expect(200))
+          .then(() => ctx.vote(user, sites[1]!, 'down').expect(200)),
       );
     }
-    calls.push(stake(refused, { siteId: sites[0], amount: 1_001, type: 'support' }, 400));
-    calls.push(stake(refused, { siteId: 12_345, amount: 1, type: 'support' }, 400));
-    calls.push(stake(refused, { siteId: sites[0], amount: 1.5, type: 'support' }, 400));
-    calls.push(vote(refused, 12_345, 'up', 404));
-    calls.push(vote(refused, sites[0]!, 'sideways', 400));
+    calls.push(
+      ctx.stake(refused, { siteId: sites[0], amount: 1_001, type: 'support' }).expect(400),
+    );
+    calls.push(ctx.stake(refused, { siteId: 12_345, amount: 1, type: 'support' }).expect(400));
+    calls.push(ctx.stake(refused, { siteId: sites[0], amount: 1.5, type: 'support' }).expect(400));
+    calls.push(ctx.vote(refused, 12_345, 'up').expect(404));
+    calls.push(ctx.vote(refused, sites[0]!, 'sideways').expect(400));
     await Promise.all(calls);
 
     const { rows } = await ctx.db.execute(

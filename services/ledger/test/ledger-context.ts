@@ -141,6 +141,18 @@ export class LedgerContext {
     return request(this.baseUrl);
   }
 
+  /** POST /api/sites/:id/vote as `user`: the request, to await or to expect on. */
+  vote(user: TestUser, siteId: number | string, type: string) {
+    return this.http().post(`/api/sites/${siteId}/vote`).set(user.headers()).send({ type });
+  }
+
+  /** POST /api/stakes as `user`, with an Idempotency-Key when one is given. */
+  stake(user: TestUser, body: object, idempotencyKey?: string) {
+    const post = this.http().post('/api/stakes').set(user.headers());
+    if (idempotencyKey) post.set('Idempotency-Key', idempotencyKey);
+    return post.send(body);
+  }
+
   get stakes(): StakesService {
     return this.app.get(StakesService);
   }

@@ -1,6 +1,5 @@
-import type { VoteType } from '@frenly/contracts';
 import { sql } from 'drizzle-orm';
-import { LedgerContext, type TestUser } from './ledger-context.js';
+import { LedgerContext } from './ledger-context.js';
 
 /** Per site: the stored counters next to what the vote rows say they should be. */
 async function countersAndRows(ctx: LedgerContext, sites: number[]) {
@@ -40,9 +39,6 @@ describe.each([
     await ctx?.close();
   });
 
-  const vote = (user: TestUser, siteId: number, type: VoteType) =>
-    ctx.http().post(`/api/sites/${siteId}/vote`).set(user.headers()).send({ type });
-
   it("keeps every site's counters equal to its vote rows through parallel bursts of alternating votes by one user and a few", async () => {
     const sites = [await ctx.newSite(), await ctx.newSite(), await ctx.newSite()];
     const heavy = ctx.newUser('flipper');
@@ -55,7 +51,7 @@ describe.each([
       const answers = await Promise.all(
         Array.from({ length: PER_BURST }, (_, i) => {
           const user = i % 5 === 4 ? others[i % others.length]! : heavy;
-          return vote(user, sites[i % sites.length]!, i % 2 === 0 ? 'up' : 'down');
+          return ctx.vote(user, sites[i % sites.length]!, i % 2 === 0 ? 'up' : 'down');
         }),
       );
       statuses.push(...answers.map((a) => a.status));

@@ -1,5 +1,5 @@
 import { Topics, type VoteType } from '@frenly/contracts';
-import { LedgerContext, type TestUser } from './ledger-context.js';
+import { LedgerContext } from './ledger-context.js';
 import { ledgerSnapshot, outboxEvents } from './ledger-tables.js';
 
 describe('POST /api/sites/:id/vote', () => {
@@ -11,9 +11,6 @@ describe('POST /api/sites/:id/vote', () => {
   afterAll(async () => {
     await ctx?.close();
   });
-
-  const vote = (user: TestUser, siteId: number, type: VoteType) =>
-    ctx.http().post(`/api/sites/${siteId}/vote`).set(user.headers()).send({ type });
 
   // Each step: the vote sent, then the user's vote and the site's counts after it.
   const transitions: Array<[string, VoteType[], Array<[VoteType | null, number, number]>]> = [
@@ -77,11 +74,11 @@ describe('POST /api/sites/:id/vote', () => {
     const voter = ctx.newUser('voter');
     // Another user's standing votes must be kept through every change.
     const [up, down] = [ctx.newUser('up'), ctx.newUser('down')];
-    await vote(up, site, 'up').expect(200, { upvotes: 1, downvotes: 0, yourVote: 'up' });
-    await vote(down, site, 'down').expect(200, { upvotes: 1, downvotes: 1, yourVote: 'down' });
+    await ctx.vote(up, site, 'up').expect(200, { upvotes: 1, downvotes: 0, yourVote: 'up' });
+    await ctx.vote(down, site, 'down').expect(200, { upvotes: 1, downvotes: 1, yourVote: 'down' });
     for (const [i, type] of sequence.entries()) {
       const [mine, ups, downs] = expected[i]!;
-      const res = await vote(voter, site, type).expect(200);
+      const res = await ctx.vote(voter, site, type).expect(200);
       expect(res.body).toEqual({ upvotes: ups + 1, downvotes: downs + 1, yourVote: mine });
       // The user's votes, as the vote buttons read them, agree with the answer.
       const votes = await ctx
@@ -111,7 +108,7 @@ describe('POST /api/sites/:id/vote', () => {
     const site = await ctx.newSite();
     const users = Array.from({ length: 60 }, (_, i) => ctx.newUser(`crowd${i}`));
     const answers = await Promise.all(
-      users.map((u, i) => vote(u, site, i % 3 === 0 ? 'down' : 'up')),
+      users.map((u, i) => ctx.vote(u, site, i % 3 === 0 ? 'down' : 'up')),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const community = await ctx.http().get(`/api/sites/${site}/community`).expect(200);
@@ -130,7 +127,7 @@ describe('POST /api/sites/:id/vote', () => {
     const user = ctx.newUser('stray');
     const site = await ctx.newSite();
     const before = await ledgerSnapshot(ctx.db);
-    const unknown = await vote(user, 777_777, 'up');
+    const unknown = await ctx.vote(user, 777_777, 'up');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({
       message: 'Site 777777 not found',
@@ -151,9 +148,9 @@ describe('POST /api/sites/:id/vote', () => {
       const [a, b, c] = [await ctx.newSite(), await ctx.newSite(), await ctx.newSite()];
       const me = ctx.newUser('mine');
       const other = ctx.newUser('theirs');
-      await vote(me, a, 'up').expect(200);
-      await vote(me, b, 'down').expect(200);
-      await vote(other, c, 'up').expect(200);
+      await ctx.vote(me, a, 'up').expect(200);
+      await ctx.vote(me, b, 'down').expect(200);
+      await ctx.vote(other, c, 'up').expect(200);
       const res = await ctx
         .http()
         .get(`/api/ledger/votes?siteIds=${a},${b},${c}`)
