@@ -3,7 +3,7 @@
 // without some of its required words (required-literals.ts), and finding all rules' words in
 // one pass over all segments is cheap. This only narrows the work: each rule still runs on each
 // candidate segment alone, exactly as before, so the findings are unchanged.
-import { requirementOf, type Requirement } from './required-literals.js';
+import { requirementOf } from './required-literals.js';
 
 /** Between joined segments, so that no required word is found across two of them. */
 const SEPARATOR = '\u0000';
@@ -24,24 +24,75 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 
 export type Candidates = ReadonlySet<number> | 'all';
 
+/** How one clause of a requirement is checked: its rarest part by a scan, the rest in the segments found. */
+interface ClausePlan {
+  /** Indexes (in `words`) of the anchor part's strings: a segment must contain one of them. */
+  readonly anchor: readonly number[];
+  /** The clause's other parts (each: any one of its strings), checked only in the segments holding the anchor. */
+  readonly rest: readonly RegExp[];
+}
+
+/**
+ * How rare a part of a clause is likely to be in page text: the letters and digits of its
+ * shortest string ("ation " and " in " are common fragments; "flying off the shelves" is not),
+ * then fewer strings.
+ */
+function rarity(part: readonly string[]): number {
+  const letters = Math.min(...part.map((literal) => literal.replace(/[^a-z0-9]/g, '').length));
+  return letters - part.length / 1000;
+}
+
 /**
  * The rules' required words, worked out once; `candidatesIn` gives, for each rule, the indexes
  * of the segments that contain what it requires ('all' for a rule without a useful requirement).
+ * Only each clause's rarest part (its anchor) is scanned for over the whole page; the clause's
+ * other parts are looked up in the few segments holding the anchor. A segment is a candidate
+ * exactly when it meets every part of a clause, as when every part was scanned for, but common
+ * fragments ("the", "ed ", " in ") are no longer found tens of thousands of times a page.
  */
 export class SegmentPrefilter {
-  private readonly requirements: readonly (Requirement | null)[];
-  /** Every required word, longest first: at one position the scan reports the longest. */
+  /** Per rule: one plan per clause, or null when the rule runs everywhere. */
+  private readonly plans: readonly (readonly ClausePlan[] | null)[];
+  /** Every anchor word, longest first: at one position the scan reports the longest. */
   private readonly words: readonly string[];
   /** For each word, the indexes (in `words`) of it and the shorter words it starts with (they occur wherever it does). */
   private readonly prefixesOf: ReadonlyMap<string, readonly number[]>;
-  /** Finds, at every position, the longest required word starting there (zero-width). */
+  /** Finds, at every position, the longest anchor word starting there (zero-width). */
   private readonly scanner: RegExp | undefined;
 
   constructor(patterns: readonly RegExp[]) {
-    this.requirements = patterns.map(requirementOf);
+    const requirements = patterns.map(requirementOf);
+    const anchors = requirements.map((requirement) =>
+      requirement?.map((clause) => {
+        let best = 0;
+        clause.forEach((part, index) => {
+          if (rarity(part) > rarity(clause[best] ?? [])) best = index;
+        });
+        return best;
+      }),
+    );
     this.words = [
-      ...new Set(this.requirements.flatMap((requirement) => requirement?.flat(2) ?? [])),
+      ...new Set(
+        requirements.flatMap(
+          (requirement, rule) =>
+            requirement?.flatMap((clause, index) => clause[anchors[rule]?.[index] ?? 0] ?? []) ??
+            [],
+        ),
+      ),
     ].sort((a, b) => b.length - a.length);
+    const indexOf = new Map(this.words.map((word, index) => [word, index]));
+    this.plans = requirements.map(
+      (requirement, rule) =>
+        requirement?.map((clause, index) => {
+          const anchor = anchors[rule]?.[index] ?? 0;
+          return {
+            anchor: (clause[anchor] ?? []).map((word) => indexOf.get(word) ?? -1),
+            rest: clause
+              .filter((_, part) => part !== anchor)
+              .map((part) => new RegExp(part.map(escapeRegExp).join('|'))),
+          };
+        }) ?? null,
+    );
     this.prefixesOf = new Map(
       this.words.map((word) => [
         word,
@@ -55,34 +106,33 @@ export class SegmentPrefilter {
   }
 
   candidatesIn(texts: readonly string[]): readonly Candidates[] {
-    const segmentsOf = this.segmentsWithEachWord(texts);
-    const none: ReadonlySet<number> = new Set();
-    const segmentsWithAny = (words: readonly string[]): ReadonlySet<number> => {
-      if (words.length === 1) return segmentsOf.get(words[0] ?? '') ?? none;
+    const found = this.segmentsWithEachWord(texts);
+    // Lower-cased only where a clause's other parts are looked up (ASCII letters match only
+    // themselves in either case in these rules; beyond ASCII lower-casing may only add matches).
+    const lowered: (string | undefined)[] = [];
+    const lowerOf = (segment: number): string =>
+      (lowered[segment] ??= (texts[segment] ?? '').toLowerCase());
+    const meets = (segment: number, part: RegExp): boolean => part.test(lowerOf(segment));
+    return this.plans.map((plan) => {
+      if (!plan) return 'all';
       const segments = new Set<number>();
-      for (const word of words)
-        for (const segment of segmentsOf.get(word) ?? none) segments.add(segment);
-      return segments;
-    };
-    return this.requirements.map((requirement) => {
-      if (!requirement) return 'all';
-      const segments = new Set<number>();
-      for (const clause of requirement) {
-        // The segments meeting every part of the clause: the rarest part first, then narrowed.
-        const parts = clause.map(segmentsWithAny).sort((a, b) => a.size - b.size);
-        for (const segment of parts[0] ?? none) {
-          if (parts.every((part) => part.has(segment))) segments.add(segment);
+      for (const { anchor, rest } of plan) {
+        for (const word of anchor) {
+          for (const segment of found[word] ?? []) {
+            if (segments.has(segment)) continue;
+            if (rest.every((part) => meets(segment, part))) segments.add(segment);
+          }
         }
       }
       return segments;
     });
   }
 
-  /** One pass over all segments joined: for each required word, the segments containing it. */
-  private segmentsWithEachWord(texts: readonly string[]): Map<string, Set<number>> {
-    if (!this.scanner) return new Map();
+  /** One pass over all segments joined: for each anchor word (by index), the segments containing it, in order. */
+  private segmentsWithEachWord(texts: readonly string[]): number[][] {
     // By word index: the segments it was found in, each once and in order.
     const found: number[][] = this.words.map(() => []);
+    if (!this.scanner) return found;
     const joined = lowerCaseAtSameLength(texts.join(SEPARATOR));
     const scanner = this.scanner;
     scanner.lastIndex = 0;
@@ -101,10 +151,6 @@ export class SegmentPrefilter {
         if (segments[segments.length - 1] !== segment) segments.push(segment);
       }
     }
-    const segmentsOf = new Map<string, Set<number>>();
-    found.forEach((segments, index) => {
-      if (segments.length > 0) segmentsOf.set(this.words[index]!, new Set(segments));
-    });
-    return segmentsOf;
+    return found;
   }
 }

@@ -121,6 +121,16 @@ describe(detectManipulativeText.name, () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 
+  it('reads a text repeated on the page once, and reports it at every place it occurs', () => {
+    const card = 'Hurry! Only 2 left in stock';
+    const findings = detectManipulativeText([card, 'Free returns within 30 days', card, card]);
+    const alone = detectManipulativeText([card]);
+    expect(alone.length).toBeGreaterThan(0);
+    expect(findings).toEqual(
+      [0, 2, 3].flatMap((segment) => alone.map((finding) => ({ ...finding, segment }))),
+    );
+  });
+
   it('quotes at most 140 characters of a long text, around the match', () => {
     const long = `${'Our linen is woven in Portugal from flax grown in Normandy. '.repeat(4)}Only 2 left in stock. ${'We ship worldwide. '.repeat(5)}`;
     const [finding] = detectManipulativeText([long]);

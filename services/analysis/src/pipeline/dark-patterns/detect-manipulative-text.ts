@@ -35,20 +35,35 @@ const PREFILTER = new SegmentPrefilter(TEXT_RULES.map((rule) => rule.pattern));
 /**
  * The rules' hits in each text, in rule order; each rule runs only on the texts where a scan of
  * all texts found it may match (rule by rule, so that no rule is even considered elsewhere).
+ * A text that occurs more than once (a product card's "Add to basket", a repeated menu) is read
+ * once: its hits are the same wherever it occurs, and callers only read them.
  */
-function hitsInEach(texts: readonly string[]): Hit[][] {
-  const candidates = PREFILTER.candidatesIn(texts);
-  const hits: Hit[][] = texts.map(() => []);
+function hitsInEach(texts: readonly string[]): (readonly Hit[])[] {
+  const distinct: string[] = [];
+  const distinctIndex = new Map<string, number>();
+  const textIndex = new Array<number>(texts.length);
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i]!;
+    let index = distinctIndex.get(text);
+    if (index === undefined) {
+      index = distinct.length;
+      distinct.push(text);
+      distinctIndex.set(text, index);
+    }
+    textIndex[i] = index;
+  }
+  const candidates = PREFILTER.candidatesIn(distinct);
+  const hits: Hit[][] = distinct.map(() => []);
   TEXT_RULES.forEach((rule, index) => {
     const where = candidates[index] ?? 'all';
     if (where === 'all') {
-      for (let segment = 0; segment < texts.length; segment++)
-        hitIn(texts[segment] ?? '', rule, hits[segment]!);
+      for (let text = 0; text < distinct.length; text++)
+        hitIn(distinct[text] ?? '', rule, hits[text]!);
     } else {
-      for (const segment of where) hitIn(texts[segment] ?? '', rule, hits[segment]!);
+      for (const text of where) hitIn(distinct[text] ?? '', rule, hits[text]!);
     }
   });
-  return hits;
+  return distinct.length === texts.length ? hits : textIndex.map((index) => hits[index]!);
 }
 
 function hitIn(text: string, rule: TextRule, hits: Hit[]): void {
