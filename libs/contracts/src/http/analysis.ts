@@ -1,5 +1,6 @@
 import type { SiteDto, UxScore } from './site.js';
 import type { StakeDto } from './stake.js';
+import { MAX_URL_LENGTH } from '../urls/canonical-url.js';
 
 export const LENS_TYPES = ['love', 'clarity', 'growth', 'trust', 'joy'] as const;
 export type LensType = (typeof LENS_TYPES)[number];
@@ -8,7 +9,7 @@ export type LensType = (typeof LENS_TYPES)[number];
 export type AnalysisEngine = 'heuristic' | 'llm';
 
 /** Longest URL `POST /api/sites/analyze` accepts. */
-export const ANALYZE_URL_MAX_LENGTH = 2048;
+export const ANALYZE_URL_MAX_LENGTH = MAX_URL_LENGTH;
 /** Longest `content` `POST /api/sites/{id}/reframe` accepts (the spec sends "title. description"). */
 export const REFRAME_CONTENT_MAX_LENGTH = 4000;
 

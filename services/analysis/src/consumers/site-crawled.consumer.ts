@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, type SiteCrawledV1 } from '@frenly/contracts';
+import { Topics, type SiteCrawledV1, tryCanonicalUrl } from '@frenly/contracts';
 import type { TypedEvent } from '@frenly/events';
 import { QueueNames, stableJobId } from '@frenly/jobs';
 import { JOB_QUEUE, OnBusEvent, type FrenlyJobQueue } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
 import { crawledAnalysisOptions } from '../analyses/crawled-page-analysis.js';
-import { tryCanonicalUrl } from '../urls/canonical-url.js';
 
 /**
  * search.site-crawled → a background job on the site-analysis queue carrying the crawled page

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, type SiteIndexedV1 } from '@frenly/contracts';
+import { Topics, type SiteIndexedV1, tryCanonicalUrl } from '@frenly/contracts';
 import type { Transaction } from '@frenly/db';
 import type { TypedEvent } from '@frenly/events';
-import { OnBusEvent, type AfterCommit } from '@frenly/platform';
+import { OnBusEvent } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
-import { SiteIdWaiter } from '../sites/site-id-waiter.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
-import { tryCanonicalUrl } from '../urls/canonical-url.js';
 
 /** search.site-indexed → analysis.site_refs (url → site id), once per event. */
 @Injectable()
@@ -14,7 +12,6 @@ export class SiteIndexedConsumer {
   constructor(
     @Inject(ANALYSIS_SETTINGS) readonly settings: AnalysisSettings,
     private readonly siteRefs: SiteRefsRepository,
-    private readonly waiter: SiteIdWaiter,
   ) {}
 
   @OnBusEvent({
@@ -26,10 +23,8 @@ export class SiteIndexedConsumer {
   async onSiteIndexed(
     event: TypedEvent<typeof Topics.SiteIndexed>,
     tx: Transaction,
-  ): Promise<AfterCommit> {
-    const url = tryCanonicalUrl(event.payload.url)!;
-    await this.siteRefs.learn(tx, url, event.payload);
-    return () => this.waiter.learnt(url, event.payload.siteId);
+  ): Promise<void> {
+    await this.siteRefs.learn(tx, tryCanonicalUrl(event.payload.url)!, event.payload);
   }
 }
 

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { AnalysisEngine, LensType, ReframeResponse } from '@frenly/contracts';
+import {
+  type AnalysisEngine,
+  type LensType,
+  type ReframeResponse,
+  domainOf,
+} from '@frenly/contracts';
 import { AnalysisError } from '../analysis.errors.js';
 import { AnalysesRepository, reportOf } from '../analyses/analyses.repository.js';
 import { LlmReframer } from '../llm/llm-reframer.js';
 import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
-import { domainOf } from '../urls/canonical-url.js';
 import { reframeLocally } from './local-reframer.js';
 import { ReframesRepository } from './reframes.repository.js';
 

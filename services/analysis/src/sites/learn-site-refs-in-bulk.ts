@@ -1,6 +1,5 @@
-import type { SiteIndexedV1 } from '@frenly/contracts';
+import { type SiteIndexedV1, tryCanonicalUrl } from '@frenly/contracts';
 import type { Database, Transaction } from '@frenly/db';
-import { tryCanonicalUrl } from '../urls/canonical-url.js';
 import { SiteRefsRepository } from './site-refs.repository.js';
 
 /**

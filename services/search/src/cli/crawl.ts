@@ -14,7 +14,7 @@ import { CrawlRootRepository } from '../crawler/crawl-root.repository.js';
 import { CrawlService } from '../crawler/crawl.service.js';
 import { writeOutboxRows } from '../events/outbox-rows.js';
 import { createSiteCrawler } from '../search.module.js';
-import { canonicalUrl } from '../sites/canonical-url.js';
+import { canonicalUrl } from '@frenly/contracts';
 import { SiteRepository } from '../sites/site.repository.js';
 
 const cliConfigSpec = {

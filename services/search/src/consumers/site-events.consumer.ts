@@ -1,11 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, type SiteAnalyzedV1 } from '@frenly/contracts';
+import {
+  Topics,
+  type SiteAnalyzedV1,
+  canonicalUrl,
+  domainOf,
+  InvalidUrlError,
+} from '@frenly/contracts';
 import type { Transaction } from '@frenly/db';
 import type { TypedEvent } from '@frenly/events';
 import { OnBusEvent, type AfterCommit, type StartPosition } from '@frenly/platform';
 import { SearchOutbox } from '../events/search-outbox.js';
 import { siteIndexedEvent } from '../events/site-indexed.event.js';
-import { canonicalUrl, domainOf, InvalidUrlError } from '../sites/canonical-url.js';
 import { SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import { SiteRepository } from '../sites/site.repository.js';
 

@@ -19,7 +19,7 @@ import type { OutboxWriter } from '../events/outbox-writer.js';
 import { SearchOutbox } from '../events/search-outbox.js';
 import { siteIndexedEvent } from '../events/site-indexed.event.js';
 import { SearchError, SearchErrorCode } from '../search.errors.js';
-import { canonicalUrl, InvalidUrlError } from '../sites/canonical-url.js';
+import { canonicalUrl, InvalidUrlError } from '@frenly/contracts';
 import { SiteRepository, type CrawledPageEntry } from '../sites/site.repository.js';
 import { CrawlError, CrawlErrorCode } from './crawl-error.js';
 import { CrawlReachability } from './crawl-reachability.js';

@@ -11,7 +11,7 @@ import {
   InvalidUrlError,
   originOf,
   tryCanonicalUrl,
-} from '../sites/canonical-url.js';
+} from '@frenly/contracts';
 import type { CrawledPageEntry } from '../sites/site.repository.js';
 import { CrawlError, CrawlErrorCode } from './crawl-error.js';
 import { extractPage } from './extract-page.js';

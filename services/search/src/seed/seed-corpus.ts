@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonicalUrl, domainOf, InvalidUrlError } from '../sites/canonical-url.js';
+import { canonicalUrl, domainOf, InvalidUrlError } from '@frenly/contracts';
 import type { SiteSeedEntry } from '../sites/site.repository.js';
 
 /** services/search/seed: one level above both src/ and dist/. */

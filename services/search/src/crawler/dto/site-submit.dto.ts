@@ -1,6 +1,5 @@
 import { IsDefined, IsString, MaxLength } from 'class-validator';
-import type { SiteSubmitRequest } from '@frenly/contracts';
-import { MAX_URL_LENGTH } from '../../sites/canonical-url.js';
+import { type SiteSubmitRequest, MAX_URL_LENGTH } from '@frenly/contracts';
 
 export class SiteSubmitDto implements SiteSubmitRequest {
   @IsDefined({ message: 'url is required' })
