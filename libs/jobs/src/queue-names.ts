@@ -10,6 +10,8 @@ export const QueueNames = {
   siteBrowserAnalysis: 'site-browser-analysis',
   /** Fetch and index one site (search service's crawler). */
   siteCrawl: 'site-crawl',
+  /** Score a stored analysis again from its snapshot under a newer scoring version (analysis service). */
+  analysisRescore: 'analysis-rescore',
 } as const;
 
 export type FrenlyQueueName = (typeof QueueNames)[keyof typeof QueueNames];
@@ -58,6 +60,18 @@ export interface SiteCrawlJobResult {
   siteId: string;
 }
 
+export interface AnalysisRescoreJobPayload {
+  /** The stored analysis to score again (its snapshot holds what the scorer reads). */
+  analysisId: string;
+  url: string;
+}
+
+export interface AnalysisRescoreJobResult {
+  analysisId: string;
+  /** 'rescored': stored and announced; otherwise why nothing changed. */
+  outcome: 'rescored' | 'current' | 'no-snapshot' | 'skipped';
+}
+
 export interface FrenlyJobQueues {
   [QueueNames.siteAnalysis]: JobSpec<SiteAnalysisJobPayload, SiteAnalysisJobResult>;
   [QueueNames.siteBrowserAnalysis]: JobSpec<
@@ -65,4 +79,5 @@ export interface FrenlyJobQueues {
     SiteBrowserAnalysisJobResult
   >;
   [QueueNames.siteCrawl]: JobSpec<SiteCrawlJobPayload, SiteCrawlJobResult>;
+  [QueueNames.analysisRescore]: JobSpec<AnalysisRescoreJobPayload, AnalysisRescoreJobResult>;
 }

@@ -25,6 +25,16 @@ import { BrowserAnalysisProcessor } from './analyses/browser-analysis.processor.
 import { BrowserAnalysisRunner } from './analyses/browser-analysis.runner.js';
 import { BrowserTierProvider } from './analyses/browser-tier.provider.js';
 import { ScreenshotsRepository } from './analyses/screenshots.repository.js';
+import { SnapshotsRepository } from './analyses/snapshots.repository.js';
+import { RescoringMetrics } from './rescoring/rescoring.metrics.js';
+import { RescoringProcessor } from './rescoring/rescoring.processor.js';
+import { RescoringService } from './rescoring/rescoring.service.js';
+import {
+  RESCORING_SETTINGS,
+  resolveRescoringSettings,
+  type RescoringSettings,
+} from './rescoring/rescoring.settings.js';
+import { RescoringSweep } from './rescoring/rescoring.sweep.js';
 import { CrawledBrowserVisits } from './analyses/crawled-browser-visits.js';
 import { CrawledPageAnalysis } from './analyses/crawled-page-analysis.js';
 import { SiteCrawledConsumer } from './consumers/site-crawled.consumer.js';
@@ -54,6 +64,8 @@ export interface AnalysisInfrastructure {
   readonly jobs: FrenlyJobQueue;
   /** Defaults suit production; see analysisSettingsFromConfig for the environment variables. */
   readonly settings?: Partial<AnalysisSettings>;
+  /** How stored analyses follow the scoring version (rescoring/); defaults suit production. */
+  readonly rescoring?: Partial<RescoringSettings>;
 }
 
 /** The analysis service: site analyses and content reframing, run as jobs. */
@@ -89,6 +101,13 @@ export class AnalysisModule {
           BrowserAnalysisRunner,
           BrowserAnalysisProcessor,
           ScreenshotsRepository,
+          // Analyses follow the scoring version: re-scored from their snapshots, nothing fetched.
+          SnapshotsRepository,
+          { provide: RESCORING_SETTINGS, useValue: resolveRescoringSettings(infra.rescoring) },
+          RescoringMetrics,
+          RescoringService,
+          RescoringProcessor,
+          RescoringSweep,
           AnalysesService,
           CrawledPageAnalysis,
           CrawledBrowserVisits,

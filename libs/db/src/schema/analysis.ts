@@ -64,6 +64,28 @@ export const analysisScreenshots = analysisSchema.table('screenshots', {
 });
 
 /**
+ * What the scorer read for the latest analysis of each URL, so that a new scoring version
+ * re-scores it without fetching anything (services/analysis/src/rescoring): the fetched page (a
+ * PageSnapshot as gzipped JSON) and, once the browser tier has visited, what it saw (the
+ * SiteObservation less its screenshot, gzipped JSON). One row per URL, the latest analysis's:
+ * storage grows with the sites, not with the analyses; `bytes` is the row's stored size.
+ */
+export const analysisSnapshots = analysisSchema.table(
+  'snapshots',
+  {
+    url: text('url').primaryKey(),
+    analysisId: uuid('analysis_id')
+      .notNull()
+      .references(() => analyses.id, { onDelete: 'cascade' }),
+    page: bytea('page').notNull(),
+    browser: bytea('browser'),
+    bytes: integer('bytes').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('snapshots_analysis_id_idx').on(t.analysisId)],
+);
+
+/**
  * The catalogue's site ids, learnt from `search.site-indexed` (the search service owns sites;
  * this service never reads its tables). Keyed by canonical URL.
  */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { analyses, type Database, type Transaction } from '@frenly/db';
+import { analyses, analysisSnapshots, type Database, type Transaction } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 import type { AnalysisReport } from '../pipeline/report.js';
 
@@ -85,6 +85,38 @@ export class AnalysesRepository {
           eq(analyses.id, id),
           eq(analyses.status, 'completed'),
           sql`${analyses.report} -> 'browser' ->> 'state' = 'pending'`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /**
+   * Replaces the report of a completed analysis with the one scored again from its snapshot, if
+   * nothing changed it meanwhile: still scored under `previousVersion`, its browser visit not
+   * pending, and still its URL's latest analysis (the snapshot points to it). Undefined otherwise.
+   */
+  async replaceRescoredReport(
+    tx: Executor,
+    id: string,
+    entry: { engine: string; report: AnalysisReport; previousVersion: number | null },
+  ): Promise<AnalysisRow | undefined> {
+    const [row] = await tx
+      .update(analyses)
+      .set({
+        engine: entry.engine,
+        scoringVersion: entry.report.scoringVersion,
+        frenlinessScore: entry.report.frenlinessScore,
+        isVerified: entry.report.isVerified,
+        report: entry.report,
+      })
+      .where(
+        and(
+          eq(analyses.id, id),
+          eq(analyses.status, 'completed'),
+          sql`${analyses.scoringVersion} is not distinct from ${entry.previousVersion}`,
+          sql`(${analyses.report} -> 'browser' ->> 'state') is distinct from 'pending'`,
+          sql`exists (select 1 from ${analysisSnapshots} where ${analysisSnapshots.analysisId} = ${id})`,
         ),
       )
       .returning();

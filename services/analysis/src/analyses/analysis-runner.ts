@@ -21,6 +21,7 @@ import { AnalysesRepository, type AnalysisRow } from './analyses.repository.js';
 import type { AnalysisRequester } from './analysis-fairness.js';
 import { BrowserAnalysisJobs } from './browser-analysis.jobs.js';
 import { BrowserTierProvider } from './browser-tier.provider.js';
+import { SnapshotsRepository } from './snapshots.repository.js';
 import { owesAPersonAVisit } from './crawled-browser-visits.js';
 import { siteAnalyzedEvent } from './site-analyzed-event.js';
 
@@ -41,6 +42,7 @@ export class AnalysisRunner {
     private readonly metrics: AnalysisMetrics,
     private readonly browserTier: BrowserTierProvider,
     private readonly browserJobs: BrowserAnalysisJobs,
+    private readonly snapshots: SnapshotsRepository,
     logger: JsonLogger,
   ) {
     this.logger = logger.forContext('AnalysisRunner');
@@ -109,6 +111,8 @@ export class AnalysisRunner {
     const durationMs = Math.round(performance.now() - started);
     const row = await this.db.transaction(async (tx) => {
       const stored = await this.analyses.insertCompleted(tx, { url, engine, report, durationMs });
+      // What was scored, kept so that a new scoring version re-scores it without a fetch.
+      await this.snapshots.save(tx, url, stored.id, snapshot);
       await this.outbox.write(tx, [
         siteAnalyzedEvent(url, report, { id: stored.id, engine, analyzedAt: stored.createdAt }),
       ]);

@@ -21,6 +21,7 @@ import { AnalysesRepository } from './analyses.repository.js';
 import { BrowserAnalysisRunner } from './browser-analysis.runner.js';
 import { BrowserTierProvider } from './browser-tier.provider.js';
 import { ScreenshotsRepository } from './screenshots.repository.js';
+import { SnapshotsRepository } from './snapshots.repository.js';
 
 const URL_ = 'https://shop.example/';
 const PNG = Buffer.from('\x89PNG fake', 'latin1');
@@ -51,6 +52,8 @@ function setup(report: AnalysisReport = html) {
   );
   const screenshots = fakeOf<ScreenshotsRepository>();
   screenshots.save.mockResolvedValue(undefined);
+  const snapshots = fakeOf<SnapshotsRepository>();
+  snapshots.saveObservation.mockResolvedValue(undefined);
   const outbox = fakeOf<AnalysisOutbox>();
   outbox.write.mockResolvedValue(undefined);
   const { logger, lines } = capturingLogger();
@@ -61,11 +64,12 @@ function setup(report: AnalysisReport = html) {
     fakeOf<InsightRefiner>({ enabled: false }),
     analyses,
     screenshots,
+    snapshots,
     outbox,
     newAnalysisMetrics(),
     logger,
   );
-  return { sut, tier, analyses, screenshots, outbox, lines };
+  return { sut, tier, analyses, screenshots, snapshots, outbox, lines };
 }
 
 const stored = (analyses: ReturnType<typeof setup>['analyses']) =>
@@ -73,8 +77,9 @@ const stored = (analyses: ReturnType<typeof setup>['analyses']) =>
 
 describe(BrowserAnalysisRunner.name, () => {
   it('visits the site, stores the enriched report with its screenshot, and announces it', async () => {
-    const { sut, tier, analyses, screenshots, outbox } = setup();
-    tier.observe.mockResolvedValue(observation(URL_, { screenshotPng: PNG }));
+    const { sut, tier, analyses, screenshots, snapshots, outbox } = setup();
+    const seen = observation(URL_, { screenshotPng: PNG });
+    tier.observe.mockResolvedValue(seen);
     expect(await sut.run('a1', new AbortController().signal)).toBe('done');
     expect(tier.observe).toHaveBeenCalledWith(URL_, { budgetMs: 12_000 });
     expect(stored(analyses)).toMatchObject({
@@ -82,6 +87,13 @@ describe(BrowserAnalysisRunner.name, () => {
       screenshotUrl: '/api/analyses/a1/screenshot',
     });
     expect(screenshots.save).toHaveBeenCalledWith({}, 'a1', PNG);
+    // What the browser saw goes with the page's snapshot, in the same transaction: a new scoring
+    // version re-scores the enriched report from it.
+    expect(snapshots.saveObservation).toHaveBeenCalledWith(
+      {},
+      'a1',
+      expect.objectContaining({ homepage: seen }),
+    );
     const [event] = outbox.write.mock.calls[0]![1];
     expect(event?.payload).toMatchObject({
       analysisId: 'a1',
@@ -90,7 +102,7 @@ describe(BrowserAnalysisRunner.name, () => {
   });
 
   it('keeps the HTML findings and says what was not checked when the page does not load in the browser', async () => {
-    const { sut, tier, analyses, screenshots, lines } = setup();
+    const { sut, tier, analyses, screenshots, snapshots, lines } = setup();
     tier.observe.mockRejectedValue(
       new BrowserTierError(BrowserTierErrorCode.NavigationFailed, 'net::ERR_CONNECTION_REFUSED'),
     );
@@ -101,6 +113,7 @@ describe(BrowserAnalysisRunner.name, () => {
     });
     expect(stored(analyses).notChecked?.map((entry) => entry.what)).toEqual(BROWSER_ONLY_CHECKS);
     expect(screenshots.save).not.toHaveBeenCalled();
+    expect(snapshots.saveObservation).not.toHaveBeenCalled();
     expect(lines).toContainEqual(expect.objectContaining({ level: 'warn', analysisId: 'a1' }));
   });
 

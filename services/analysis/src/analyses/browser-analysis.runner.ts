@@ -23,6 +23,7 @@ import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
 import { AnalysesRepository, reportOf } from './analyses.repository.js';
 import { BrowserTierProvider } from './browser-tier.provider.js';
 import { ScreenshotsRepository } from './screenshots.repository.js';
+import { SnapshotsRepository } from './snapshots.repository.js';
 import { siteAnalyzedEvent } from './site-analyzed-event.js';
 
 type Outcome = SiteBrowserAnalysisJobResult['state'];
@@ -38,6 +39,7 @@ export class BrowserAnalysisRunner {
     private readonly refiner: InsightRefiner,
     private readonly analyses: AnalysesRepository,
     private readonly screenshots: ScreenshotsRepository,
+    private readonly snapshots: SnapshotsRepository,
     private readonly outbox: AnalysisOutbox,
     private readonly metrics: AnalysisMetrics,
     logger: JsonLogger,
@@ -90,7 +92,7 @@ export class BrowserAnalysisRunner {
       screenshotUrl: png ? analysisScreenshotPath(analysisId) : null,
       checkedAt: new Date().toISOString(),
     });
-    return this.store(row.url, analysisId, enriched, png, signal);
+    return this.store(row.url, analysisId, enriched, png, signal, site);
   }
 
   private async store(
@@ -99,6 +101,8 @@ export class BrowserAnalysisRunner {
     enriched: AnalysisReport,
     png: Buffer | null,
     signal: AbortSignal,
+    /** What the browser saw, kept with the page so that a new scoring version re-scores both. */
+    site?: SiteObservation,
   ): Promise<Outcome> {
     let report = enriched;
     let engine: AnalysisEngine = 'heuristic';
@@ -115,6 +119,7 @@ export class BrowserAnalysisRunner {
       const updated = await this.analyses.replacePendingReport(tx, analysisId, { engine, report });
       if (!updated) return undefined;
       if (png) await this.screenshots.save(tx, analysisId, png);
+      if (site) await this.snapshots.saveObservation(tx, analysisId, site);
       // analyzedAt: now, so that the catalogue replaces the HTML tier's numbers (it keeps the newest).
       await this.outbox.write(tx, [
         siteAnalyzedEvent(url, report, { id: analysisId, engine, analyzedAt: new Date() }),

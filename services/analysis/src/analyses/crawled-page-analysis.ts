@@ -23,6 +23,7 @@ import { AnalysesRepository, reportOf } from './analyses.repository.js';
 import { BrowserAnalysisJobs } from './browser-analysis.jobs.js';
 import { CrawledBrowserVisits, hasFreshBrowserVisit } from './crawled-browser-visits.js';
 import { siteAnalyzedEvent } from './site-analyzed-event.js';
+import { SnapshotsRepository } from './snapshots.repository.js';
 
 /** Fairness groups crawled pages are spread over (see crawledAnalysisOptions). */
 export const CRAWLED_GROUPS = 4;
@@ -75,6 +76,7 @@ export class CrawledPageAnalysis {
     private readonly metrics: AnalysisMetrics,
     private readonly browserVisits: CrawledBrowserVisits,
     private readonly browserJobs: BrowserAnalysisJobs,
+    private readonly snapshots: SnapshotsRepository,
   ) {}
 
   /**
@@ -94,7 +96,8 @@ export class CrawledPageAnalysis {
 
     const started = performance.now();
     const community = await this.community.totalsOf(crawled.siteId);
-    const html = analyzePage(snapshotOf(url, crawled), this.catalog, community);
+    const page = snapshotOf(url, crawled);
+    const html = analyzePage(page, this.catalog, community);
     const engine: AnalysisEngine = 'heuristic';
     const durationMs = Math.round(performance.now() - started);
     this.metrics.duration.observe({ stage: 'pipeline' }, durationMs / 1000);
@@ -105,6 +108,8 @@ export class CrawledPageAnalysis {
         : withoutBrowser(html, 'unavailable', notVisited);
     const row = await this.db.transaction(async (tx) => {
       const stored = await this.analyses.insertCompleted(tx, { url, engine, report, durationMs });
+      // What was scored, kept so that a new scoring version re-scores it without a fetch.
+      await this.snapshots.save(tx, url, stored.id, page);
       await this.outbox.write(tx, [
         siteAnalyzedEvent(
           url,
