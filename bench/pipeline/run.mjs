@@ -156,7 +156,7 @@ async function coverage() {
 async function browserStates() {
   const { rows } = await db.query(
     `select distinct on (url) url, report -> 'browser' ->> 'state' as state,
-            report -> 'browser' ->> 'checkedAt' as checked_at
+            report -> 'browser' ->> 'checkedAt' as checked_at, created_at
        from analysis.analyses
       where url like 'http://site-%.bench.test/' and status = 'completed'
       order by url, created_at desc`,
@@ -284,6 +284,10 @@ try {
     while (visitTimes[i] - visitTimes[j] >= 60_000) j++;
     visitsBusiestMinute = Math.max(visitsBusiestMinute, i - j + 1);
   }
+  // The HTML tier's own times: the catalogue's analyzed_at moves on when the browser's report lands.
+  const htmlLastMs = BROWSER
+    ? Math.max(...states.map((row) => new Date(row.created_at).getTime() - seededAt))
+    : lastAt;
   const browser = BROWSER
     ? {
         pool: BROWSER_POOL,
@@ -306,7 +310,57 @@ try {
       }
     : undefined;
 
+  // What the snapshots kept for re-scoring cost (one per analysed URL; analysis.snapshots).
+  const { rows: storageRows } = await db.query(
+    `select count(*)::int as n, coalesce(sum(bytes), 0)::bigint as bytes from analysis.snapshots
+      where url like 'http://site-%.bench.test/'`,
+  );
+  const storage = {
+    snapshots: storageRows[0].n,
+    kib: Math.round(Number(storageRows[0].bytes) / 1024),
+    perSite: Math.round(Number(storageRows[0].bytes) / Math.max(1, storageRows[0].n)),
+  };
+
+  // --rescore: the analyses as a previous release would have stored them (an older scoring
+  // version); the running one scores them again from their snapshots by itself (the sweep runs
+  // every minute, at most 120 a minute by default), and nothing may be fetched for it.
+  let rescore;
+  if (process.argv.includes('--rescore')) {
+    const hitsBefore = [...web.hits.values()].reduce((a, b) => a + b, 0);
+    const { rows: versionRows } = await db.query(
+      `update analysis.analyses a set scoring_version = a.scoring_version - 1,
+              report = jsonb_set(a.report, '{scoringVersion}', to_jsonb(a.scoring_version - 1))
+         from analysis.snapshots s
+        where s.analysis_id = a.id and s.url like 'http://site-%.bench.test/'
+              and a.status = 'completed'
+       returning a.scoring_version + 1 as current`,
+    );
+    const marked = versionRows.length;
+    const current = versionRows[0]?.current;
+    const markedAt = Date.now();
+    let left = marked;
+    while (left > 0 && Date.now() - markedAt < 10 * 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const { rows: leftRows } = await db.query(
+        `select count(*)::int as n from analysis.analyses a join analysis.snapshots s on s.analysis_id = a.id
+          where s.url like 'http://site-%.bench.test/' and a.scoring_version < $1`,
+        [current],
+      );
+      left = leftRows[0].n;
+    }
+    const tookMs = Date.now() - markedAt;
+    rescore = {
+      marked,
+      left,
+      tookMs,
+      perMinute: Math.round(((marked - left) / tookMs) * 60_000),
+      requestsDuring: [...web.hits.values()].reduce((a, b) => a + b, 0) - hitsBefore,
+    };
+  }
+
   const summary = {
+    storage,
+    rescore,
     sites: SITES,
     analysable: analysableCount,
     analysed: analysed.length,
@@ -355,7 +409,8 @@ ${loadAtStart.toFixed(2)} at start, ${browser.loadAtEnd} (1/5/15 min) at the end
 
 | Measure | Value |
 | --- | --- |
-| Sites analysed, HTML tier (of ${analysableCount} analysable) | ${analysed.length}, the last ${(lastAt / 1000).toFixed(0)} s after seeding |
+| Sites analysed, HTML tier (of ${analysableCount} analysable) | ${analysed.length}, the last ${(htmlLastMs / 1000).toFixed(0)} s after seeding |
+| Snapshots kept for re-scoring (page + browser observation, gzipped JSON) | ${storage.snapshots}, ${storage.kib} KiB in all, ${storage.perSite} bytes a site on average |
 | Browser visits finished / failed / still waiting at the end | ${browser.done} / ${browser.failed} / ${browser.pending} |
 | Browser-tier visits per minute (sites: homepage + inner page) | ${browser.perMinute} between the first and the last visit; ${browser.busiestMinute} in the busiest 60 s |
 | First / last visit finished | ${((browser.firstMs ?? 0) / 1000).toFixed(0)} s / ${((browser.lastMs ?? 0) / 1000).toFixed(0)} s after seeding |
@@ -375,7 +430,7 @@ crawler's queue, as in the product.`,
     updateSection(
       'pipeline',
       'Pipeline: crawl and analyse by itself (issue 15)',
-      `npx nx run-many -t build && node bench/pipeline/run.mjs --write  (BENCH_SITES=${SITES}, SEARCH_CRAWL_SITES_PER_MINUTE=${PER_MINUTE}, SEARCH_CRAWL_CONCURRENCY=${CONCURRENCY})`,
+      `npx nx run-many -t build && node bench/pipeline/run.mjs --write${rescore ? ' --rescore' : ''}  (BENCH_SITES=${SITES}, SEARCH_CRAWL_SITES_PER_MINUTE=${PER_MINUTE}, SEARCH_CRAWL_CONCURRENCY=${CONCURRENCY})`,
       `The built embedded runtime (in-process bus and queue; a scratch PostgreSQL database, since the PGlite
 template carries the seed corpus) with ${SITES} generated sites on one loopback server
 (\`bench/pipeline/fixture-web.mjs\`: trackers, manipulative designs, accessibility faults; 1 in 20
@@ -396,7 +451,8 @@ analysed on their own). Figures count homepages.
 | Top-10 results with insights after 15 min | ${pct(atFifteen.share)} of all shown; ${pct(atFifteen.analysableShare)} of those that can be analysed${when(atFifteen)} |
 | Cards that match their site | manipulative designs found ${darkFound}/${darkExpected}; sites without any flagged: ${falseDark}; tracker sites with trackers on the card ${trackerSitesSeen}/${trackerSites} |
 | Homepages fetched more than once | ${fetchedTwice} |
-
+| Snapshots kept for re-scoring (the fetched page, gzipped JSON) | ${storage.snapshots}, ${storage.kib} KiB in all, ${storage.perSite} bytes a site on average |
+${rescore ? `| Re-scoring after a scoring-version change (\`--rescore\`: every analysis marked as the previous version's) | ${rescore.marked - rescore.left} of ${rescore.marked} scored again in ${(rescore.tookMs / 1000).toFixed(0)} s (${rescore.perMinute} a minute; the default bound is 120 a minute); requests to the fixture web meanwhile: ${rescore.requestsDuring} |\n` : ''}
 The results that never get insights are the sites that cannot be read (robots.txt, broken hosts);
 their cards say why (\`insight.state: 'not_analysable'\`). The browser tier is measured separately
 (next section): crawled sites' browser visits (\`BROWSER_CRAWL_SITES_PER_MINUTE\`, 4 a minute by default) are off in this run. The default budget
