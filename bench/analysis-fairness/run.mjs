@@ -18,11 +18,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { freePort, SignInBrowser, signInAs } from '@frenly/testing';
 import { buildPage } from '../analysis/pages.mjs';
 
 const PHASE_S = Number(process.env.BENCH_PHASE_S ?? 15);
@@ -41,15 +41,6 @@ const hardStop = setTimeout(() => {
   process.exit(1);
 }, 300_000);
 hardStop.unref();
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 // --- the web: slow pages on 127.0.0.1, quick ones on 127.0.0.2 --------------------------------
 const slowPage = buildPage(SLOW_BYTES);
@@ -119,48 +110,9 @@ const cleanup = async () => {
 
 /** Signs one person in through the development identity provider, like a browser; returns the cookie. */
 async function signIn(name) {
-  const jar = new Map();
-  const send = async (url, init = {}) => {
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const raw of response.headers.getSetCookie()) {
-      const [pair] = raw.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return response;
-  };
-  const follow = async (url, init) => {
-    let response = await send(url, init);
-    let current = url;
-    for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 20; hops++) {
-      current = new URL(response.headers.get('location'), current).href;
-      await response.arrayBuffer();
-      if (
-        new URL(current).origin === origin &&
-        !/^\/(auth|dev-idp)\//.test(new URL(current).pathname)
-      )
-        return { response: undefined, url: current };
-      response = await send(current);
-    }
-    return { response, url: current };
-  };
-  const page = await follow(`${origin}/api/login`);
-  const html = await page.response.text();
-  const form = html.match(
-    /<form[^>]*action="([^"]*)"[^>]*id="dev-idp-login"|<form[^>]*id="dev-idp-login"[^>]*action="([^"]*)"/,
-  );
-  if (!form) throw new Error(`no dev-idp form at ${page.url}: ${html.slice(0, 300)}`);
-  const action = new URL((form[1] ?? form[2]).replace(/&amp;/g, '&'), page.url).href;
-  await follow(action, {
-    method: 'POST',
-    body: new URLSearchParams({ name, email: '' }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-  });
-  const session = jar.get('frenly_session');
+  const browser = new SignInBrowser();
+  await signInAs(browser, origin, name);
+  const session = browser.cookie('frenly_session');
   if (!session) throw new Error(`no session after signing in ${name}`);
   return `frenly_session=${session}`;
 }

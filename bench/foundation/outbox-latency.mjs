@@ -5,9 +5,9 @@
 // default postgres://postgres@127.0.0.1:5432/postgres), KAFKA_BROKERS (127.0.0.1:9092).
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { ledgerOutbox, openDatabase } from '@frenly/db';
 import { KafkaEventBus, OutboxRelay, writeOutbox } from '@frenly/events';
+import { adminSql as admin } from '../lib/admin-sql.mjs';
 import { deadline, markdownTable, percentile, quietLogger, writeResults } from './bus-common.mjs';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 500);
@@ -17,16 +17,6 @@ const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const runId = randomBytes(4).toString('hex');
 const topic = `bench-outbox-${runId}`;
 deadline(120_000, 'outbox-latency');
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const dbName = `frenly_bench_outbox_${runId}`;
 await admin(`create database "${dbName}"`);

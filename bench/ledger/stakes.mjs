@@ -15,14 +15,16 @@
 // created and dropped), KAFKA_BROKERS (127.0.0.1:9092), BENCH_PG_SOCKET (unset: TCP; a folder such as
 // /var/run/postgresql: the services use PostgreSQL's Unix socket), BENCH_KEEP_DB=1 keeps the database.
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { IdentityTokens } from '@frenly/platform';
 import pg from 'pg';
+import { freePort, SignInBrowser, signInAs } from '@frenly/testing';
+import { adminSql as admin } from '../lib/admin-sql.mjs';
 
 const VIA = process.argv.includes('--via')
   ? process.argv[process.argv.indexOf('--via') + 1]
@@ -38,6 +40,10 @@ const GRANT = 1_000_000; // large enough that no client runs dry: the benchmark 
 const runId = randomBytes(4).toString('hex');
 const secret = randomBytes(32).toString('base64url');
 const root = fileURLToPath(new URL('../../', import.meta.url));
+// Identity headers as the gateway signs them, valid for the whole run.
+const identityTokens = new IdentityTokens(secret, 3600);
+const sign = (userId) =>
+  identityTokens.sign({ userId, firstName: 'Bench', lastName: null, email: null });
 
 // Bounded in time whatever happens (a stuck broker must not hang the run).
 const hardStop = setTimeout(() => {
@@ -45,41 +51,6 @@ const hardStop = setTimeout(() => {
   process.exit(1);
 }, 240_000);
 hardStop.unref();
-
-function sign(userId) {
-  // The same token format as IdentityTokens in @frenly/platform (HMAC-SHA256 over base64url JSON).
-  const body = Buffer.from(
-    JSON.stringify({
-      userId,
-      firstName: 'Bench',
-      lastName: null,
-      email: null,
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    }),
-  ).toString('base64url');
-  return `${body}.${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('base64url')}`;
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** CPU seconds used so far by processes whose command line matches, from /proc (Linux). */
 function cpuSecondsOf(match) {
@@ -301,52 +272,13 @@ for (const started = performance.now(); ;) {
 }
 
 /**
- * Signs one person in through the gateway's development identity provider, like a browser:
- * follows redirects with a cookie jar, fills the "Your name" form, and returns the session cookie.
+ * Signs one person in through the gateway's development identity provider, like a browser
+ * (the suites' SignInBrowser), and returns their user id and session cookie.
  */
 async function signInThroughDevIdp(origin, name) {
-  const jar = new Map();
-  const send = async (url, init = {}) => {
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const raw of response.headers.getSetCookie()) {
-      const [pair] = raw.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return response;
-  };
-  const follow = async (url, init) => {
-    let response = await send(url, init);
-    let current = url;
-    for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 20; hops++) {
-      current = new URL(response.headers.get('location'), current).href;
-      await response.arrayBuffer();
-      if (
-        new URL(current).origin === origin &&
-        !/^\/(auth|dev-idp)\//.test(new URL(current).pathname)
-      )
-        return { response: undefined, url: current };
-      response = await send(current);
-    }
-    return { response, url: current };
-  };
-  const page = await follow(`${origin}/api/login`);
-  const html = await page.response.text();
-  const form = html.match(
-    /<form[^>]*action="([^"]*)"[^>]*id="dev-idp-login"|<form[^>]*id="dev-idp-login"[^>]*action="([^"]*)"/,
-  );
-  if (!form) throw new Error(`no dev-idp form at ${page.url}: ${html.slice(0, 300)}`);
-  const action = new URL((form[1] ?? form[2]).replace(/&amp;/g, '&'), page.url).href;
-  await follow(action, {
-    method: 'POST',
-    body: new URLSearchParams({ name, email: '' }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  const session = jar.get('frenly_session');
+  const browser = new SignInBrowser();
+  await signInAs(browser, origin, name);
+  const session = browser.cookie('frenly_session');
   if (!session) throw new Error(`no session after signing in ${name}`);
   const cookie = `frenly_session=${session}`;
   const me = await fetch(`${origin}/api/auth/user`, { headers: { cookie } });

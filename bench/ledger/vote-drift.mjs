@@ -10,10 +10,11 @@
 // burst), BENCH_LEDGER_MAIN (services/ledger/dist/main.js: point it at another build to compare),
 // DATABASE_URL (admin URL; a scratch database is created and dropped), KAFKA_BROKERS (127.0.0.1:9092).
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { IdentityTokens } from '@frenly/platform';
+import { freePort } from '@frenly/testing';
 
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 10);
 const BURST_SIZE = Number(process.env.BENCH_BURST_SIZE ?? 100);
@@ -31,28 +32,10 @@ const hardStop = setTimeout(() => {
 }, 180_000);
 hardStop.unref();
 
-/** The identity header the gateway would send (IdentityTokens' format: HMAC-SHA256 over base64url JSON). */
-function sign(userId) {
-  const body = Buffer.from(
-    JSON.stringify({
-      userId,
-      firstName: 'Bench',
-      lastName: null,
-      email: null,
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    }),
-  ).toString('base64url');
-  return `${body}.${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('base64url')}`;
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
+// The identity header the gateway would send, valid for the whole run.
+const identityTokens = new IdentityTokens(secret, 3600);
+const sign = (userId) =>
+  identityTokens.sign({ userId, firstName: 'Bench', lastName: null, email: null });
 
 const dbName = `frenly_bench_votes_${runId}`;
 const admin = new pg.Client({ connectionString: adminUrl });
