@@ -101,6 +101,16 @@ describe(BrowserAnalysisRunner.name, () => {
     });
   });
 
+  it('leaves a report an older scorer began at that version, for the rescoring to take whole', async () => {
+    const { sut, tier, analyses } = setup({ ...html, scoringVersion: html.scoringVersion - 1 });
+    tier.observe.mockResolvedValue(observation(URL_));
+    expect(await sut.run('a1', new AbortController().signal)).toBe('done');
+    expect(stored(analyses)).toMatchObject({
+      browser: { state: 'done' },
+      scoringVersion: html.scoringVersion - 1,
+    });
+  });
+
   it('keeps the HTML findings and says what was not checked when the page does not load in the browser', async () => {
     const { sut, tier, analyses, screenshots, snapshots, lines } = setup();
     tier.observe.mockRejectedValue(

@@ -87,11 +87,17 @@ export class BrowserAnalysisRunner {
     }
     this.metrics.duration.observe({ stage: 'browser' }, (performance.now() - started) / 1000);
     const png = site.homepage.screenshotPng;
-    const enriched = enrichReport(html, site, {
+    const merged = enrichReport(html, site, {
       catalog: this.catalog,
       screenshotUrl: png ? analysisScreenshotPath(analysisId) : null,
       checkedAt: new Date().toISOString(),
     });
+    // The HTML part an older scorer wrote (a release while the visit waited) keeps the report at
+    // that version, so that the rescoring scores the whole of it again from the snapshot.
+    const enriched = {
+      ...merged,
+      scoringVersion: Math.min(html.scoringVersion, merged.scoringVersion),
+    };
     return this.store(row.url, analysisId, enriched, png, signal, site);
   }
 
