@@ -89,6 +89,37 @@ export interface SiteCounts {
 
 type AppThunkDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 
+/** The community figures a search result and a site's community entry both show. */
+type CommunityFigures = Partial<
+  Pick<SiteCommunityResponse, 'upvotes' | 'downvotes' | 'totalStaked'>
+>;
+
+/** Writes `figures` into every cached search result of the site and its community entry, in place. */
+function patchSiteFigures(
+  dispatch: AppThunkDispatch,
+  getState: () => RootState,
+  siteId: number,
+  figures: CommunityFigures,
+): void {
+  const state = getState();
+  for (const args of searchApi.util.selectCachedArgsForQuery(state, 'search')) {
+    dispatch(
+      searchApi.util.updateQueryData('search', args, (draft) => {
+        for (const result of draft.results)
+          if (result.id === siteId) Object.assign(result, figures);
+      }),
+    );
+  }
+  for (const cachedSiteId of ledgerApi.util.selectCachedArgsForQuery(state, 'siteCommunity')) {
+    if (cachedSiteId !== siteId) continue;
+    dispatch(
+      ledgerApi.util.updateQueryData('siteCommunity', cachedSiteId, (draft) => {
+        Object.assign(draft, figures);
+      }),
+    );
+  }
+}
+
 /**
  * Writes a site's new vote counts into every cached search result list and its community
  * entry, in place (no refetch): used by the vote answer and by live `vote_update` messages.
@@ -99,28 +130,10 @@ export function patchSiteCounts(
   siteId: number,
   counts: SiteCounts,
 ): void {
-  const state = getState();
-  for (const args of searchApi.util.selectCachedArgsForQuery(state, 'search')) {
-    dispatch(
-      searchApi.util.updateQueryData('search', args, (draft) => {
-        for (const result of draft.results) {
-          if (result.id === siteId) {
-            result.upvotes = counts.upvotes;
-            result.downvotes = counts.downvotes;
-          }
-        }
-      }),
-    );
-  }
-  for (const cachedSiteId of ledgerApi.util.selectCachedArgsForQuery(state, 'siteCommunity')) {
-    if (cachedSiteId !== siteId) continue;
-    dispatch(
-      ledgerApi.util.updateQueryData('siteCommunity', cachedSiteId, (draft) => {
-        draft.upvotes = counts.upvotes;
-        draft.downvotes = counts.downvotes;
-      }),
-    );
-  }
+  patchSiteFigures(dispatch, getState, siteId, {
+    upvotes: counts.upvotes,
+    downvotes: counts.downvotes,
+  });
 }
 
 /**
@@ -133,24 +146,7 @@ export function patchSiteStake(
   siteId: number,
   totalStaked: number,
 ): void {
-  const state = getState();
-  for (const args of searchApi.util.selectCachedArgsForQuery(state, 'search')) {
-    dispatch(
-      searchApi.util.updateQueryData('search', args, (draft) => {
-        for (const result of draft.results) {
-          if (result.id === siteId) result.totalStaked = totalStaked;
-        }
-      }),
-    );
-  }
-  for (const cachedSiteId of ledgerApi.util.selectCachedArgsForQuery(state, 'siteCommunity')) {
-    if (cachedSiteId !== siteId) continue;
-    dispatch(
-      ledgerApi.util.updateQueryData('siteCommunity', cachedSiteId, (draft) => {
-        draft.totalStaked = totalStaked;
-      }),
-    );
-  }
+  patchSiteFigures(dispatch, getState, siteId, { totalStaked });
 }
 
 /** Records the user's vote on a site (null: removed) in every cached list of their votes. */
