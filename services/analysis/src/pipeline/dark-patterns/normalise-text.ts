@@ -77,6 +77,13 @@ const APOSTROPHE = 0x27;
 const CLOSING_PUNCTUATION: ReadonlySet<number> = new Set([0x21, 0x3f, 0x2c, 0x3b, 0x2e]);
 
 /**
+ * Every text `needsNormalising` says yes to matches this (it may match more: " ." in the middle
+ * of a sentence): a character outside printable ASCII or "&", a space at either end, a space
+ * before a space, an apostrophe or closing punctuation, an apostrophe before a space.
+ */
+const MAY_NEED_NORMALISING = /[^\x20-\x25\x27-\x7e]| [ '!?,;.]|' |^ | $/;
+
+/**
  * Whether some step below would change `text`: a character outside printable ASCII, an entity,
  * a space at either end, two spaces in a row, a space beside an apostrophe or before closing
  * punctuation. Most segments of a page need none of it, and a page has tens of thousands of
@@ -87,6 +94,8 @@ const CLOSING_PUNCTUATION: ReadonlySet<number> = new Set([0x21, 0x3f, 0x2c, 0x3b
 export function needsNormalising(text: string): boolean {
   const length = text.length;
   if (length === 0) return false;
+  // A native scan first: text without any character or pair the loop looks at needs nothing.
+  if (!MAY_NEED_NORMALISING.test(text)) return false;
   if (text.charCodeAt(0) === SPACE || text.charCodeAt(length - 1) === SPACE) return true;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);

@@ -45,4 +45,31 @@ describe(elementStatesOf.name, () => {
     expect(state('d')).toMatchObject({ inSvg: true, noText: true });
     expect(state('e').chrome).toBe(true);
   });
+
+  it('gives an element without attributes its own state where its tag or its parent calls for one', () => {
+    const elements = elementsOf(
+      parseHtml(
+        '<section hidden><p>a</p></section><main><p>b</p><nav><p>c</p></nav><noscript><p>d</p></noscript><dialog><p>e</p></dialog><svg><g></g></svg><div role="button"><span>f</span></div><div class="cookie"><p>g</p></div></main>',
+      ),
+    );
+    const states = elementStatesOf(elements, NO_HIDING_RULES);
+    const stateOfText = (text: string) => {
+      const element = elements.find(
+        (candidate) =>
+          candidate.children.length === 1 &&
+          (candidate.children[0] as { data?: string }).data === text,
+      );
+      if (!element) throw new Error(`no element holding ${text}`);
+      return states.get(element)!;
+    };
+    expect(stateOfText('a')).toMatchObject({ hidden: true, atHidden: true, chrome: false });
+    expect(stateOfText('b')).toMatchObject({ hidden: false, chrome: false, noText: false });
+    expect(stateOfText('c')).toMatchObject({ hidden: false, chrome: true });
+    expect(stateOfText('d')).toMatchObject({ hidden: true, inNoscript: true, noText: true });
+    expect(stateOfText('e')).toMatchObject({ hidden: true, atHidden: true });
+    expect(stateOfText('f')).toMatchObject({ role: '', hidden: false });
+    expect(stateOfText('g')).toMatchObject({ ownHints: [], hints: ['cookie'] });
+    const g = elements.find((element) => element.name === 'g')!;
+    expect(states.get(g)).toMatchObject({ inSvg: true, noText: true });
+  });
 });

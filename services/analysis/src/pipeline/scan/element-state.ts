@@ -77,6 +77,21 @@ function memoisedHints(): (attribs: Record<string, string>) => readonly Hint[] {
   };
 }
 
+/** Tags whose state differs from their parent's even without attributes. */
+const TAGS_WITH_OWN_STATE: ReadonlySet<string> = new Set([
+  ...NO_TEXT_TAGS,
+  ...CHROME_TAGS,
+  'noscript',
+  'template',
+  'dialog',
+  'svg',
+]);
+
+function hasAttributes(attribs: Record<string, string>): boolean {
+  for (const _ in attribs) return true;
+  return false;
+}
+
 export function stateOf(
   element: PageElement,
   parent: ElementState | undefined,
@@ -84,6 +99,16 @@ export function stateOf(
   ownHintsOf: (attribs: Record<string, string>) => readonly Hint[] = hintsOf,
 ): ElementState {
   const tag = element.name;
+  // A plain element without attributes inside one without role or hints (most of a page:
+  // <p>, <li>, <span>…) is in exactly its parent's state: the parent's object is shared.
+  if (
+    parent !== undefined &&
+    parent.role === '' &&
+    parent.ownHints.length === 0 &&
+    !TAGS_WITH_OWN_STATE.has(tag) &&
+    !hasAttributes(element.attribs)
+  )
+    return parent;
   const role = (element.attribs.role ?? '').toLowerCase();
   const ownHints = ownHintsOf(element.attribs);
   return {

@@ -4,12 +4,12 @@
 // decided once per element), which block it belongs to and what its ancestors are for, and names
 // (links, buttons, labels, headings), dialogs, checkboxes and countdowns gather their text.
 import { Collector } from './collector.js';
-import { elementStatesOf, stateOf } from './element-state.js';
+import { elementStatesOf, stateOf, type ElementState } from './element-state.js';
 import { formsOf, iframesOf, imagesOf, landmarksOf, mediaOf } from './extract/element-facts.js';
+import { DomUtils } from 'htmlparser2';
 import {
   elementsOf,
   parseHtml,
-  styleTextOf,
   walkDocument,
   type DocumentVisitor,
   type HtmlDocument,
@@ -102,23 +102,18 @@ const DIALOG_CONTAINERS = new Set([
   'article',
 ]);
 
+/** One open element: its state (element-state.ts, shared, never copied) and what the walk gathers for it. */
 interface Frame {
   readonly tag: string;
-  /** Not shown on screen (hidden attribute, inline style, state class, the page's CSS, <noscript>…). */
-  readonly hidden: boolean;
-  /** Hidden from assistive technology too (as hidden, or aria-hidden, but not screen-reader-only). */
-  readonly atHidden: boolean;
-  /** Inside <noscript>: what a browser running scripts never loads. */
-  readonly inNoscript: boolean;
-  readonly noText: boolean;
-  readonly chrome: boolean;
-  readonly tiny: boolean;
-  readonly hints: readonly Hint[];
-  readonly inSvg: boolean;
+  readonly state: ElementState;
   dialog: DialogBuilder | undefined;
-  readonly collectors: Collector[];
+  /** Made on the first collector: most elements gather nothing of their own. */
+  collectors: Collector[] | undefined;
   onClose?: () => void;
 }
+
+/** The hints of a segment outside any hinted element (most of them): one shared empty list. */
+const NO_HINTS: readonly Hint[] = Object.freeze([]);
 
 interface DialogBuilder {
   signal: string;
@@ -154,10 +149,16 @@ export function scanPage(html: string): PageFacts {
 
 /** Reads the facts of an already parsed page (`htmlChars`: the length of its source text). */
 export function scanDocument(document: HtmlDocument, htmlChars: number): PageFacts {
-  const hidingRules = hidingRulesOf(styleTextOf(document));
   // Facts read straight from the tree by small extractors (extract/*.ts); the walk below reads
   // the ones that depend on visibility and on the open elements around each piece of text.
   const elements = elementsOf(document);
+  // The page's <style> text (as styleTextOf reads it), from the element list: no second traversal.
+  const hidingRules = hidingRulesOf(
+    elements
+      .filter((element) => element.name === 'style')
+      .map((style) => DomUtils.textContent(style))
+      .join('\n'),
+  );
   const states = elementStatesOf(elements, hidingRules);
   const structure = structureFactsOf(elements);
   const stack: Frame[] = [];
@@ -179,22 +180,22 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
   let openLabel: Collector | undefined;
 
   // The block of text being gathered.
-  let segmentParts: string[] = [];
+  const segmentParts: string[] = [];
   let segmentLength = 0;
   let segmentContainer = 'body';
   let segmentChrome = false;
   let segmentTiny = false;
-  let segmentHints = new Set<Hint>();
+  const segmentHints = new Set<Hint>();
 
   const top = (): Frame | undefined => stack[stack.length - 1];
 
   const flushSegment = (): void => {
     if (segmentParts.length === 0) return;
-    const text = normalise(segmentParts.join(''));
-    segmentParts = [];
+    const text = normalise(segmentParts.length === 1 ? segmentParts[0]! : segmentParts.join(''));
+    segmentParts.length = 0;
     segmentLength = 0;
     if (text === '' || segments.length >= MAX_SEGMENTS) {
-      segmentHints = new Set();
+      segmentHints.clear();
       return;
     }
     const count = countWords(text);
@@ -205,10 +206,10 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
       words: count,
       container: segmentContainer,
       inChrome: segmentChrome,
-      hints: [...segmentHints],
+      hints: segmentHints.size === 0 ? NO_HINTS : [...segmentHints],
       tiny: segmentTiny,
     });
-    segmentHints = new Set();
+    segmentHints.clear();
   };
 
   const innermostBlock = (): string => {
@@ -226,22 +227,8 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
       for (const collector of activeCollectors) collector.markBoundary();
       // Hidden-ness and the rest of the element's state were decided once (element-state.ts).
       const state = states.get(element) ?? stateOf(element, undefined, hidingRules);
-      const { role, ownHints, hints, hidden, atHidden, inSvg } = state;
-      const frame: Frame = {
-        tag,
-        hidden,
-        atHidden,
-        inNoscript: state.inNoscript,
-        noText: state.noText,
-        chrome: state.chrome,
-        tiny: state.tiny,
-        hints,
-        inSvg,
-        dialog: parent?.dialog,
-        collectors: [],
-      };
-
-      const blocksPaste = cancelsEvent(element, 'onpaste');
+      const { role, ownHints, hints, hidden, atHidden } = state;
+      const frame: Frame = { tag, state, dialog: parent?.dialog, collectors: undefined };
 
       // Dialog-like containers: the outermost one counts.
       const isDialog =
@@ -276,16 +263,16 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         };
         dialogs.push(builder);
         frame.dialog = builder;
-        frame.collectors.push(builder.collector);
+        (frame.collectors ??= []).push(builder.collector);
       }
       if (
         ownHints.includes('countdown') &&
         !hidden &&
-        !(parent?.hints.includes('countdown') ?? false)
+        !(parent?.state.hints.includes('countdown') ?? false)
       ) {
         const collector = new Collector(200);
         countdowns.push(collector);
-        frame.collectors.push(collector);
+        (frame.collectors ??= []).push(collector);
       }
 
       switch (tag) {
@@ -297,7 +284,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         }
         case 'a': {
           const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
-          frame.collectors.push(collector);
+          (frame.collectors ??= []).push(collector);
           const href = attribs.href ?? null;
           const aria = attribs['aria-label'];
           const titleAttr = attribs.title;
@@ -316,7 +303,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         }
         case 'button': {
           const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
-          frame.collectors.push(collector);
+          (frame.collectors ??= []).push(collector);
           frame.onClose = () => {
             const name =
               normalise(attribs['aria-label'] ?? '') ||
@@ -330,7 +317,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         }
         case 'label': {
           const collector = new Collector(MAX_COLLECTED_CHARS, false, true);
-          frame.collectors.push(collector);
+          (frame.collectors ??= []).push(collector);
           if (attribs.for) labelFor.set(attribs.for, collector);
           openLabel = collector;
           frame.onClose = () => {
@@ -372,8 +359,10 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
           if (type === 'checkbox') {
             const nearby = new Collector(200);
             // Active until the box's parent element closes.
-            parent?.collectors.push(nearby);
-            if (parent) activeCollectors.push(nearby);
+            if (parent) {
+              (parent.collectors ??= []).push(nearby);
+              activeCollectors.push(nearby);
+            }
             pendingCheckboxes.push({
               checked: attribs.checked !== undefined,
               hidden: atHidden,
@@ -393,7 +382,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
                 required: attribs.required !== undefined || attribs['aria-required'] === 'true',
                 hidden: atHidden,
                 form: formIndex,
-                blocksPaste,
+                blocksPaste: cancelsEvent(element, 'onpaste'),
               },
               wrappingLabel: openLabel,
               ownLabel,
@@ -410,7 +399,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
         case 'h5':
         case 'h6': {
           const collector = new Collector(MAX_COLLECTED_CHARS, false, true);
-          frame.collectors.push(collector);
+          (frame.collectors ??= []).push(collector);
           frame.onClose = () =>
             headings.push({
               level: Number(tag.slice(1)),
@@ -424,7 +413,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
       }
       if (role === 'button' && tag !== 'a' && tag !== 'button') {
         const collector = new Collector(MAX_COLLECTED_CHARS, hidden, true);
-        frame.collectors.push(collector);
+        (frame.collectors ??= []).push(collector);
         const previous = frame.onClose;
         frame.onClose = () => {
           previous?.();
@@ -433,8 +422,9 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
           frame.dialog?.buttons.push(name);
         };
       }
-      for (const collector of frame.collectors)
-        if (!activeCollectors.includes(collector)) activeCollectors.push(collector);
+      if (frame.collectors)
+        for (const collector of frame.collectors)
+          if (!activeCollectors.includes(collector)) activeCollectors.push(collector);
       stack.push(frame);
     },
 
@@ -444,26 +434,27 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
       // Scripts, styles (extract/resource-facts.ts) and the title (extract/head-facts.ts) are read
       // from the tree, never as page text.
       if (frame.tag === 'title') return;
-      if (frame.noText) return;
-      if (frame.hidden) {
+      const state = frame.state;
+      if (state.noText) return;
+      if (state.hidden) {
         // A dialog hidden at load (shown later by script) still tells what it would say, and
         // its buttons and links still have names; screen-reader-only text names links too.
         for (const collector of activeCollectors)
-          if (collector.hidden || (collector.accessibleName && !frame.atHidden))
+          if (collector.hidden || (collector.accessibleName && !state.atHidden))
             collector.add(data);
         return;
       }
       if (segmentParts.length === 0) {
         if (data.trim() === '') return;
         segmentContainer = innermostBlock();
-        segmentChrome = frame.chrome;
-        segmentTiny = frame.tiny;
+        segmentChrome = state.chrome;
+        segmentTiny = state.tiny;
       }
       if (segmentLength < MAX_SEGMENT_CHARS * 4) {
         segmentParts.push(data);
         segmentLength += data.length;
       }
-      for (const hint of frame.hints) segmentHints.add(hint);
+      for (const hint of state.hints) segmentHints.add(hint);
       for (const collector of activeCollectors) collector.add(data);
     },
 
@@ -473,7 +464,7 @@ export function scanDocument(document: HtmlDocument, htmlChars: number): PageFac
       const frame = stack.pop();
       if (!frame) return;
       frame.onClose?.();
-      if (frame.collectors.length > 0) {
+      if (frame.collectors) {
         for (const collector of frame.collectors) {
           const at = activeCollectors.indexOf(collector);
           if (at >= 0) activeCollectors.splice(at, 1);

@@ -28,6 +28,8 @@ export function measureReadability(blocks: readonly string[]): Readability | nul
   let words = 0;
   let sentences = 0;
   let syllables = 0;
+  // Prose repeats its words ("the", "and", a product's name): each distinct one is counted once.
+  const syllablesOf = new Map<string, number>();
   for (const block of blocks) {
     if (words >= READABILITY_WORD_LIMIT) break;
     const parts = block.split(/[.!?]+(?=\s|$)|[;:](?=\s)/);
@@ -37,7 +39,9 @@ export function measureReadability(blocks: readonly string[]): Readability | nul
       sentences++;
       for (const token of tokens) {
         words++;
-        syllables += countSyllables(token);
+        let count = syllablesOf.get(token);
+        if (count === undefined) syllablesOf.set(token, (count = countSyllables(token)));
+        syllables += count;
       }
     }
   }
