@@ -10,10 +10,14 @@ import { makeEvent, subscribeToEvents, type Subscription } from '@frenly/events'
 import { createStaticResolver } from '@frenly/safe-fetch';
 import { waitFor } from '@frenly/testing';
 import { eq, sql } from 'drizzle-orm';
+import { SnapshotsRepository } from '../src/analyses/snapshots.repository.js';
+import { enrichReport, withBrowserPending } from '../src/pipeline/enrich/index.js';
 import type { AnalysisReport } from '../src/pipeline/report.js';
+import { TrackerCatalog } from '../src/pipeline/trackers/tracker-catalog.js';
 import { SCORING_VERSION } from '../src/pipeline/scoring/weights.js';
 import { RescoringSweep } from '../src/rescoring/rescoring.sweep.js';
 import { AnalysisContext, type AnalysisContextOptions } from './support/analysis-context.js';
+import { observation, siteObservation } from './unit/browser-observation.factory.js';
 import { FixtureServer, fixtureHtml } from './support/fixture-server.js';
 
 const PREVIOUS = SCORING_VERSION - 1;
@@ -26,6 +30,7 @@ describe.each<[string, AnalysisContextOptions]>([
   let ctx: AnalysisContext;
   let sub: Subscription;
   let sweep: RescoringSweep;
+  let nextSiteId = 9_000;
   const waiters: { test: (e: SiteAnalyzedV1) => boolean; resolve: (e: SiteAnalyzedV1) => void }[] =
     [];
 
@@ -64,6 +69,26 @@ describe.each<[string, AnalysisContextOptions]>([
     await ctx?.close();
     await web?.close();
   });
+
+  /** What the search service's crawler announces after fetching a homepage. */
+  function crawledCopy(url: string, fixture: string): SiteCrawledV1 {
+    const html = fixtureHtml(fixture);
+    return {
+      siteId: ++nextSiteId,
+      url,
+      finalUrl: url,
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      tls: true,
+      certificateValid: true,
+      redirects: 0,
+      bytes: Buffer.byteLength(html),
+      htmlGzipBase64: gzipSync(html).toString('base64'),
+      htmlTruncated: false,
+      fetchedAt: new Date().toISOString(),
+      reason: 'background',
+    };
+  }
 
   async function rowOf(id: string) {
     const [row] = await ctx.db.select().from(analyses).where(eq(analyses.id, id));
@@ -126,24 +151,8 @@ describe.each<[string, AnalysisContextOptions]>([
 
   it('re-scores a crawled site from the crawler’s copy, for its live card (site id on the event)', async () => {
     const url = 'https://crawled.rescore.test/';
-    const html = fixtureHtml('plain-shop');
-    const crawled: SiteCrawledV1 = {
-      siteId: 9_001,
-      url,
-      finalUrl: url,
-      status: 200,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-      tls: true,
-      certificateValid: true,
-      redirects: 0,
-      bytes: Buffer.byteLength(html),
-      htmlGzipBase64: gzipSync(html).toString('base64'),
-      htmlTruncated: false,
-      fetchedAt: new Date().toISOString(),
-      reason: 'background',
-    };
     const first = announced((e) => e.url === url);
-    await ctx.bus.publish([makeEvent(Topics.SiteCrawled, url, crawled)]);
+    await ctx.bus.publish([makeEvent(Topics.SiteCrawled, url, crawledCopy(url, 'plain-shop'))]);
     const id = String((await first).analysisId);
     const original = await waitFor(
       async () => (await rowOf(id)).report as AnalysisReport | undefined,
@@ -172,6 +181,58 @@ describe.each<[string, AnalysisContextOptions]>([
     expect(await sweep.sweep()).toBe(1);
     expect(await rescoredEvent).toMatchObject({ siteId: ref.siteId, url });
     expect((await rowOf(id)).report).toEqual(original);
+  });
+
+  it('re-scores a report the browser tier enriched, from the page and what the browser saw', async () => {
+    const url = 'https://visited.rescore.test/';
+    const first = announced((e) => e.url === url);
+    await ctx.bus.publish([makeEvent(Topics.SiteCrawled, url, crawledCopy(url, 'news-wall'))]);
+    const id = String((await first).analysisId);
+    const htmlTier = (await rowOf(id)).report as AnalysisReport;
+
+    // As the browser tier's job stores a visit: the enriched report, and the observation with the snapshot.
+    const seen = siteObservation(
+      observation(url, {
+        sessionRecording: [
+          {
+            script: 'https://rec.example/r.js',
+            listeners: ['keydown', 'mousemove'],
+            frames: [url],
+          },
+        ],
+        screenshotPng: Buffer.from('png'),
+      }),
+    );
+    const visited = enrichReport(withBrowserPending(htmlTier), seen, {
+      catalog: ctx.app.get(TrackerCatalog),
+      screenshotUrl: null,
+      checkedAt: new Date().toISOString(),
+    });
+    const snapshots = ctx.app.get(SnapshotsRepository);
+    const [before] = await ctx.db
+      .select({ bytes: analysisSnapshots.bytes })
+      .from(analysisSnapshots)
+      .where(eq(analysisSnapshots.analysisId, id));
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(analyses).set({ report: visited }).where(eq(analyses.id, id));
+      await snapshots.saveObservation(tx, id, seen);
+    });
+    const [after] = await ctx.db
+      .select({ bytes: analysisSnapshots.bytes })
+      .from(analysisSnapshots)
+      .where(eq(analysisSnapshots.analysisId, id));
+    expect(after!.bytes).toBeGreaterThan(before!.bytes);
+    expect((await snapshots.forAnalysis(id))?.browser?.homepage.sessionRecording).toEqual(
+      seen.homepage.sessionRecording,
+    );
+
+    await storedByThePreviousRelease(id);
+    const rescoredEvent = announced(
+      (e) => e.analysisId === id && e.scoringVersion === SCORING_VERSION,
+    );
+    expect(await sweep.sweep()).toBe(1);
+    expect(await rescoredEvent).toMatchObject({ analysisData: { browser: { state: 'done' } } });
+    expect((await rowOf(id)).report).toEqual(visited);
   });
 
   it('leaves an analysis without a snapshot as it is, for the next crawl', async () => {
