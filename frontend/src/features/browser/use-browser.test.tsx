@@ -18,6 +18,12 @@ function setup() {
   return { hook, log, type };
 }
 
+/** Lets `ms` of fake time pass inside act, so timers' state updates are applied. */
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+
 describe(useBrowser.name, () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -33,51 +39,33 @@ describe(useBrowser.name, () => {
     type('frenly search');
     expect(hook.result.current.activeTab?.isLoading).toBe(true);
     expect(hook.result.current.state.bannerVisible).toBe(true);
-    act(() => {
-      vi.advanceTimersByTime(999);
-    });
+    advance(999);
     expect(hook.result.current.activeTab?.isLoading).toBe(true);
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    advance(1);
     expect(hook.result.current.activeTab?.isLoading).toBe(false);
-    act(() => {
-      vi.advanceTimersByTime(1999);
-    });
+    advance(1999);
     expect(hook.result.current.state.bannerVisible).toBe(true);
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    advance(1);
     expect(hook.result.current.state.bannerVisible).toBe(false);
   });
 
   it('a second search restarts the banner’s 3000 ms', () => {
     const { hook, type } = setup();
     type('one');
-    act(() => {
-      vi.advanceTimersByTime(2000);
-    });
+    advance(2000);
     type('two');
-    act(() => {
-      vi.advanceTimersByTime(2500);
-    });
+    advance(2500);
     expect(hook.result.current.state.bannerVisible).toBe(true);
-    act(() => {
-      vi.advanceTimersByTime(500);
-    });
+    advance(500);
     expect(hook.result.current.state.bannerVisible).toBe(false);
   });
 
   it('a URL loads for 1500 ms', () => {
     const { hook, type } = setup();
     type('example.org');
-    act(() => {
-      vi.advanceTimersByTime(1499);
-    });
+    advance(1499);
     expect(hook.result.current.activeTab?.isLoading).toBe(true);
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    advance(1);
     expect(hook.result.current.activeTab).toMatchObject({
       isLoading: false,
       url: 'https://example.org',
@@ -87,13 +75,9 @@ describe(useBrowser.name, () => {
   it('refresh loads for 1000 ms', () => {
     const { hook } = setup();
     act(() => hook.result.current.refresh());
-    act(() => {
-      vi.advanceTimersByTime(999);
-    });
+    advance(999);
     expect(hook.result.current.activeTab?.isLoading).toBe(true);
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    advance(1);
     expect(hook.result.current.activeTab?.isLoading).toBe(false);
   });
 
@@ -110,9 +94,7 @@ describe(useBrowser.name, () => {
     const { hook, type } = setup();
     type('example.org');
     act(() => hook.result.current.newTab());
-    act(() => {
-      vi.advanceTimersByTime(URL_LOAD_MS);
-    });
+    advance(URL_LOAD_MS);
     expect(hook.result.current.state.tabs[0]).toMatchObject({
       isLoading: false,
       url: 'https://example.org',
