@@ -1,4 +1,5 @@
 export * from './site.js';
+export * from './trust-score.js';
 export * from './user.js';
 export * from './push.js';
 export * from './stake.js';

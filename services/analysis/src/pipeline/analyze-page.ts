@@ -17,7 +17,7 @@ import { securityChecks } from './evidence/security.js';
 import type { AnalysisReport, DimensionScores, ScoredCheck } from './report.js';
 import { scanPage } from './scan/page-scanner.js';
 import { improvementsOf, reasoningOf, strengthsOf } from './scoring/insights.js';
-import { deriveTrustScore, type CommunitySignals } from './scoring/trust-score.js';
+import { deriveTrustScore, type CommunitySignals } from '@frenly/contracts';
 import {
   CHECK_WEIGHTS,
   FRENLINESS_CAPS,

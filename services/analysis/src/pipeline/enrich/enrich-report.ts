@@ -15,7 +15,7 @@ import type { CheckResult } from '../evidence/check.js';
 import { describeFinding } from '../evidence/manipulation.js';
 import type { AnalysisReport, ScoredCheck } from '../report.js';
 import { improvementsOf, reasoningOf, strengthsOf } from '../scoring/insights.js';
-import { deriveTrustScore } from '../scoring/trust-score.js';
+import { deriveTrustScore } from '@frenly/contracts';
 import { SCORING_VERSION } from '../scoring/weights.js';
 import type { TrackerCatalog } from '../trackers/tracker-catalog.js';
 import { browserEvidenceOf } from './browser-evidence.js';
