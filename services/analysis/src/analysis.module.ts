@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { analysisProcessedEvents, type Database } from '@frenly/db';
 import type { EventBus } from '@frenly/events';
 import {
@@ -40,6 +41,7 @@ import { CrawledPageAnalysis } from './analyses/crawled-page-analysis.js';
 import { SiteCrawledConsumer } from './consumers/site-crawled.consumer.js';
 import { AnalyzeController } from './analyze/analyze.controller.js';
 import { AnalyzeService } from './analyze/analyze.service.js';
+import { SITE_CATALOGUE, type SiteCatalogueFactory } from './analyze/site-catalogue.js';
 import { CommunityConsumer } from './consumers/community.consumer.js';
 import { SiteIndexedConsumer } from './consumers/site-indexed.consumer.js';
 import { PageFetcher } from './fetching/page-fetcher.js';
@@ -53,7 +55,6 @@ import { ReframeController } from './reframe/reframe.controller.js';
 import { ReframeService } from './reframe/reframe.service.js';
 import { ReframesRepository } from './reframe/reframes.repository.js';
 import { CommunityRepository } from './sites/community.repository.js';
-import { SiteIdWaiter } from './sites/site-id-waiter.js';
 import { SiteRefsRepository } from './sites/site-refs.repository.js';
 
 /** What the runtime hands the analysis service (shared instances in the embedded runtime). */
@@ -62,6 +63,8 @@ export interface AnalysisInfrastructure {
   readonly db: Database;
   readonly bus: EventBus;
   readonly jobs: FrenlyJobQueue;
+  /** Search's catalogue, which gives an analysed URL its site id (HTTP, or in process when embedded). */
+  readonly siteCatalogue: SiteCatalogueFactory;
   /** Defaults suit production; see analysisSettingsFromConfig for the environment variables. */
   readonly settings?: Partial<AnalysisSettings>;
   /** How stored analyses follow the scoring version (rescoring/); defaults suit production. */
@@ -83,6 +86,11 @@ export class AnalysisModule {
           { provide: JOB_QUEUE, useValue: infra.jobs },
           { provide: ANALYSIS_SETTINGS, useValue: resolveAnalysisSettings(infra.settings) },
           { provide: TrackerCatalog, useFactory: () => TrackerCatalog.load() },
+          {
+            provide: SITE_CATALOGUE,
+            useFactory: (modules: ModuleRef) => infra.siteCatalogue(modules),
+            inject: [ModuleRef],
+          },
           AnalysisMetrics,
           AnalysisOutbox,
           AnalysesRepository,
@@ -114,7 +122,6 @@ export class AnalysisModule {
           SiteCrawledConsumer,
           AnalyzeService,
           ReframeService,
-          SiteIdWaiter,
           SiteIndexedConsumer,
           CommunityConsumer,
         ],

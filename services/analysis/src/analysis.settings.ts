@@ -43,8 +43,6 @@ export interface AnalysisSettings {
    */
   readonly maxRunningPerUser: number;
   readonly maxRunningPerHost: number;
-  /** After an analysis, how long to wait for the catalogue to give a new site its id. */
-  readonly siteIdWaitMs: number;
   /** `FRENLY_FETCH_ALLOWLIST`: host:port pairs the fetcher may reach although not public. */
   readonly fetchAllowList: readonly string[];
   /** `FRENLY_RESOLVE`: HOST=ADDRESS:PORT rules for fixture webs on loopback (tests and benchmarks only). */
@@ -83,9 +81,6 @@ export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
   maxAnalysesPerUser: 3,
   maxRunningPerUser: 1,
   maxRunningPerHost: 1,
-  // A new site's id comes back through two relays and two consumers (site-analyzed to the
-  // search service, site-indexed back); on Kafka under load that took over 5 s.
-  siteIdWaitMs: 15_000,
   fetchAllowList: [],
   fetchResolve: [],
   fetchTimeoutMs: 10_000,
@@ -112,7 +107,6 @@ export function resolveAnalysisSettings(
     'cacheTtlMs',
     'waitTimeoutMs',
     'jobTimeoutMs',
-    'siteIdWaitMs',
     'fetchTimeoutMs',
     'fetchMaxBytes',
     'concurrency',
@@ -124,10 +118,7 @@ export function resolveAnalysisSettings(
     const value = settings[key];
     if (
       !Number.isInteger(value) ||
-      value <
-        (key === 'cacheTtlMs' || key === 'siteIdWaitMs' || key === 'crawledBrowserSitesPerMinute'
-          ? 0
-          : 1)
+      value < (key === 'cacheTtlMs' || key === 'crawledBrowserSitesPerMinute' ? 0 : 1)
     ) {
       throw new Error(`Analysis setting ${key} must be a whole number (got ${value})`);
     }

@@ -1,4 +1,5 @@
 export { AnalysisModule, type AnalysisInfrastructure } from './analysis.module.js';
+export type { SiteCatalogue, SiteCatalogueFactory } from './analyze/site-catalogue.js';
 export {
   analysisConfigSpec,
   analysisSettingsVars,

@@ -10,6 +10,7 @@ import {
 } from '@frenly/platform';
 import { analysisConfigSpec, analysisSettingsFromConfig } from './config/analysis.config.js';
 import { AnalysisModule } from './analysis.module.js';
+import { HttpSiteCatalogue } from './analyze/site-catalogue.js';
 
 const config = loadConfigOrExit(analysisConfigSpec);
 const logger = new JsonLogger({ service: 'analysis', level: config.LOG_LEVEL });
@@ -18,6 +19,7 @@ await launchService({ service: 'analysis', logger }, async (infra) => {
   const database = await openDatabaseFor(infra, config, ['analysis']);
   const bus = await openEventBusFor(infra, config, 'analysis', logger);
   const jobs = await openJobQueueFor(infra, config, logger);
+  const identityTokens = identityTokensFor(config);
   return {
     port: config.PORT,
     host: config.HOST,
@@ -26,7 +28,8 @@ await launchService({ service: 'analysis', logger }, async (infra) => {
         db: database.db,
         bus,
         jobs,
-        identityTokens: identityTokensFor(config),
+        identityTokens,
+        siteCatalogue: () => new HttpSiteCatalogue(config.SEARCH_URL, identityTokens, logger),
         settings: analysisSettingsFromConfig(config),
       }),
     ],

@@ -113,7 +113,6 @@ describe.each([
         fetchTimeoutMs: 30_000,
         jobTimeoutMs: 30_000,
         waitTimeoutMs: WAIT_TIMEOUT_MS,
-        siteIdWaitMs: 5_000,
         concurrency: 2,
       },
     });

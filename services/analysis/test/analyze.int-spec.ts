@@ -92,7 +92,6 @@ describe('POST /api/sites/analyze', () => {
         }),
         fetchCa: cert.cert,
         fetchTimeoutMs: 1_500,
-        siteIdWaitMs: 3_000,
       },
     });
   });
@@ -523,8 +522,8 @@ describe('POST /api/sites/analyze', () => {
   });
 });
 
-describe('POST /api/sites/analyze when the catalogue does not answer', () => {
-  it('answers 503 SITE_NOT_INDEXED within the bound, and the analysis is kept for the retry', async () => {
+describe('POST /api/sites/analyze when the search service is down', () => {
+  it('answers 503 SITE_NOT_INDEXED at once, and the analysis is kept for the retry', async () => {
     const web = await FixtureServer.start();
     web.page('/', 'plain-shop');
     const ctx = await AnalysisContext.start({
@@ -532,7 +531,6 @@ describe('POST /api/sites/analyze when the catalogue does not answer', () => {
       settings: {
         fetchAllowList: [web.allowEntry],
         fetchResolver: createStaticResolver({ 'lonely.frenly.test': ['127.0.0.1'] }),
-        siteIdWaitMs: 300,
       },
     });
     try {

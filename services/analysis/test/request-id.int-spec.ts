@@ -21,7 +21,6 @@ describe('request id into the analysis event', () => {
       settings: {
         fetchAllowList: [web.allowEntry],
         fetchResolver: createStaticResolver({ 'rid.frenly.test': ['127.0.0.1'] }),
-        siteIdWaitMs: 3_000,
       },
     });
   });

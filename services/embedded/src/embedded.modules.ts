@@ -1,12 +1,16 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { Database } from '@frenly/db';
 import type { EventBus } from '@frenly/events';
-import { AnalysisModule, analysisSettingsFromConfig } from '@frenly/analysis';
+import {
+  AnalysisModule,
+  analysisSettingsFromConfig,
+  type SiteCatalogueFactory,
+} from '@frenly/analysis';
 import { GatewayModule, edgeSettingsFrom, type IdentitySettings } from '@frenly/gateway';
 import { LedgerModule } from '@frenly/ledger';
 import type { FrenlyJobQueue, IdentityTokens } from '@frenly/platform';
 import { RealtimeModule } from '@frenly/realtime';
-import { SearchModule, searchSettingsFrom } from '@frenly/search';
+import { SearchModule, SiteIdsService, searchSettingsFrom } from '@frenly/search';
 import type { EmbeddedConfig } from './config/embedded.config.js';
 
 export interface SharedInfrastructure {
@@ -21,6 +25,15 @@ export interface EmbeddedGatewaySettings {
   /** This process's own loopback URL: the gateway asks the (in-process) ledger for balances there. */
   readonly selfUrl: string;
 }
+
+/**
+ * One process: the analysis asks the search module's catalogue for site ids in process (looked
+ * up at the call, once every module is up), where the distributed runtime calls search's
+ * internal route; no route of its own, so nothing outside can reach it.
+ */
+export const inProcessSiteCatalogue: SiteCatalogueFactory = (modules) => ({
+  siteOf: (site) => modules.get(SiteIdsService, { strict: false }).siteOf(site),
+});
 
 /** Every service module, mounted in one process on one database, one bus and one job queue. */
 export function embeddedModules(
@@ -53,7 +66,11 @@ export function embeddedModules(
         knownSitesGroup: config.LEDGER_KNOWN_SITES_GROUP,
       },
     }),
-    AnalysisModule.forRoot({ ...infra, settings: analysisSettingsFromConfig(config) }),
+    AnalysisModule.forRoot({
+      ...infra,
+      siteCatalogue: inProcessSiteCatalogue,
+      settings: analysisSettingsFromConfig(config),
+    }),
     // The websocket Origin check accepts what the gateway's cross-site check accepts.
     RealtimeModule.forRoot({
       ...infra,

@@ -12,6 +12,7 @@ export {
   type SearchSettings,
   type SearchSettingsOverrides,
 } from './config/search.settings.js';
+export { SiteIdsService } from './site-ids/site-ids.service.js';
 export { SiteRepository, type Site, type SiteIndexEntry } from './sites/site.repository.js';
 export {
   SearchIndexRepository,

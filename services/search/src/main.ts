@@ -28,6 +28,7 @@ await launchService({ service: 'search', logger }, async (infra) => {
         jobs,
         identityTokens: identityTokensFor(config),
         settings: searchSettingsFrom(config),
+        internalRoutes: true,
       }),
     ],
   };

@@ -49,6 +49,8 @@ import { SeedLoadRepository } from './seed/seed-load.repository.js';
 import { SeedService } from './seed/seed.service.js';
 import { SearchIndexRepository } from './sites/search-index.repository.js';
 import { SiteRepository } from './sites/site.repository.js';
+import { SiteIdsController } from './site-ids/site-ids.controller.js';
+import { SiteIdsService } from './site-ids/site-ids.service.js';
 import { QueryLogWriter } from './trending/query-log.writer.js';
 import { TrendingRepository } from './trending/trending.repository.js';
 import { TrendingService } from './trending/trending.service.js';
@@ -64,6 +66,11 @@ export interface SearchInfrastructure {
   readonly settings?: SearchSettingsOverrides;
   /** Tests move time by hand. */
   readonly clock?: Clock;
+  /**
+   * Serve the internal routes (POST /internal/site-ids, for the analysis service): the
+   * distributed runtime only; embedded, the analysis calls SiteIdsService in process.
+   */
+  readonly internalRoutes?: boolean;
 }
 
 /**
@@ -110,7 +117,11 @@ export class SearchModule {
     return withEventConsumers(
       {
         module: SearchModule,
-        controllers: [SearchController, SubmitController],
+        controllers: [
+          SearchController,
+          SubmitController,
+          ...(infra.internalRoutes ? [SiteIdsController] : []),
+        ],
         providers: [
           { provide: DATABASE, useValue: infra.db },
           { provide: EVENT_BUS, useValue: infra.bus },
@@ -145,6 +156,7 @@ export class SearchModule {
           CrawlFrontier,
           DomainFactsService,
           ResultInsights,
+          SiteIdsService,
           SearchLifecycle,
         ],
       },

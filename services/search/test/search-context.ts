@@ -27,6 +27,8 @@ export interface SearchContextOptions {
   readonly settings?: SearchSettingsOverrides;
   readonly clock?: Clock;
   readonly bus?: EventBus;
+  /** Serve the internal routes, as the distributed search service does. */
+  readonly internalRoutes?: boolean;
 }
 
 /** A time the tests move by hand. */
@@ -79,6 +81,7 @@ export class SearchContext {
           jobs,
           identityTokens: tokens,
           clock: options.clock,
+          internalRoutes: options.internalRoutes,
           // The crawler stays off unless a test turns it on: it would crawl every fixture site.
           settings: {
             seedOnStart: false,

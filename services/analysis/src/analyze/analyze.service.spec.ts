@@ -24,18 +24,19 @@ import { BrowserUnavailableReasons, withoutBrowser } from '../pipeline/enrich/in
 import { PageFetcher } from '../fetching/page-fetcher.js';
 import type { AnalysisReport } from '../pipeline/report.js';
 import { CommunityRepository } from '../sites/community.repository.js';
-import { SiteIdWaiter } from '../sites/site-id-waiter.js';
+import { SiteRefsRepository } from '../sites/site-refs.repository.js';
 import { AnalyzeService } from './analyze.service.js';
+import type { SiteCatalogue } from './site-catalogue.js';
 
 const USER = 'user-1';
 const URL_ = 'https://shop.example/';
 const SITE_ID = 42;
+const NEW_SITE_ID = 43;
 const SETTINGS: AnalysisSettings = {
   ...DEFAULT_ANALYSIS_SETTINGS,
   maxAnalysesPerUser: 2,
   waitTimeoutMs: 25_000,
   jobTimeoutMs: 20_000,
-  siteIdWaitMs: 1_500,
 };
 
 let report: AnalysisReport;
@@ -48,7 +49,8 @@ function setup(browserAvailable = true) {
   const analyses = fakeOf<AnalysesRepository>();
   const fetcher = fakeOf<PageFetcher>();
   const community = fakeOf<CommunityRepository>();
-  const siteIds = fakeOf<SiteIdWaiter>();
+  const siteRefs = fakeOf<SiteRefsRepository>();
+  const catalogue = fakeOf<SiteCatalogue>();
   const metrics = newAnalysisMetrics();
   const { logger, lines } = capturingLogger();
   const release = jest.fn<SlotLease['release']>().mockResolvedValue(undefined);
@@ -59,7 +61,15 @@ function setup(browserAvailable = true) {
   analyses.getById.mockImplementation(async (id) =>
     factory.completedRow(report, { id, createdAt: new Date() }),
   );
-  siteIds.waitFor.mockResolvedValue({ siteId: SITE_ID, waited: false });
+  siteRefs.siteIdOf.mockResolvedValue(SITE_ID);
+  siteRefs.remember.mockResolvedValue(undefined);
+  catalogue.siteOf.mockImplementation(async ({ url, title }) => ({
+    siteId: NEW_SITE_ID,
+    url,
+    domain: 'shop.example',
+    title,
+    indexedAt: '2026-11-27T12:00:00.000Z',
+  }));
   community.totalsOf.mockResolvedValue({
     upvotes: 4,
     downvotes: 1,
@@ -74,12 +84,25 @@ function setup(browserAvailable = true) {
     analyses,
     fetcher,
     community,
-    siteIds,
+    siteRefs,
+    catalogue,
     metrics,
     fakeOf<BrowserTierProvider>({ available: browserAvailable }),
     logger,
   );
-  return { sut, jobs, analyses, fetcher, community, siteIds, metrics, lines, release, fresh };
+  return {
+    sut,
+    jobs,
+    analyses,
+    fetcher,
+    community,
+    siteRefs,
+    catalogue,
+    metrics,
+    lines,
+    release,
+    fresh,
+  };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AnalysisError> {
@@ -232,7 +255,7 @@ describe(AnalyzeService.name, () => {
     });
 
     it('answers a fresh failure again without a job, with its code', async () => {
-      const { sut, analyses, jobs, siteIds, metrics } = setup();
+      const { sut, analyses, jobs, siteRefs, catalogue, metrics } = setup();
       analyses.latestFor.mockResolvedValue(
         factory.failedRow(URL_, { errorCode: 'NOT_HTML', errorMessage: 'not a web page' }),
       );
@@ -242,7 +265,8 @@ describe(AnalyzeService.name, () => {
       expect(error.code).toBe(AnalysisErrorCodes.NotHtml);
       expect(error.message).toBe('not a web page');
       expect(jobs.enqueueAndWait).not.toHaveBeenCalled();
-      expect(siteIds.waitFor).not.toHaveBeenCalled();
+      expect(siteRefs.siteIdOf).not.toHaveBeenCalled();
+      expect(catalogue.siteOf).not.toHaveBeenCalled();
       expect(await counted(metrics.cacheHits, { kind: 'failed' })).toBe(1);
     });
 
@@ -395,12 +419,13 @@ describe(AnalyzeService.name, () => {
   });
 
   describe('site id and answer', () => {
-    it("answers the screen's data with the site id and today's community totals", async () => {
-      const { sut, siteIds, community, metrics } = setup();
+    it("answers the screen's data with the site id this service knows, without asking the catalogue", async () => {
+      const { sut, siteRefs, catalogue, community } = setup();
 
       const answer = await sut.analyze(URL_, USER);
 
-      expect(siteIds.waitFor).toHaveBeenCalledWith(URL_, SETTINGS.siteIdWaitMs);
+      expect(siteRefs.siteIdOf).toHaveBeenCalledWith(URL_);
+      expect(catalogue.siteOf).not.toHaveBeenCalled();
       expect(community.totalsOf).toHaveBeenCalledWith(SITE_ID);
       expect(community.recentStakes).toHaveBeenCalledWith(SITE_ID, report.domain);
       expect(answer.site).toMatchObject({
@@ -411,28 +436,36 @@ describe(AnalyzeService.name, () => {
         totalStaked: 30,
         frenlinessScore: report.frenlinessScore,
       });
-      expect(await counted(metrics.siteIdWaits, { outcome: 'known' })).toBe(1);
     });
 
-    it('counts a site id that arrived while waiting', async () => {
-      const { sut, siteIds, metrics } = setup();
-      siteIds.waitFor.mockResolvedValue({ siteId: SITE_ID, waited: true });
+    it('asks the catalogue for a URL it has no site id for, keeps the answer, and answers with it', async () => {
+      const { sut, siteRefs, catalogue, community } = setup();
+      siteRefs.siteIdOf.mockResolvedValue(undefined);
 
-      await sut.analyze(URL_, USER);
+      const answer = await sut.analyze(URL_, USER);
 
-      expect(await counted(metrics.siteIdWaits, { outcome: 'arrived' })).toBe(1);
+      expect(catalogue.siteOf).toHaveBeenCalledWith({ url: URL_, title: report.title });
+      expect(siteRefs.remember).toHaveBeenCalledWith(
+        URL_,
+        expect.objectContaining({ siteId: NEW_SITE_ID, url: URL_ }),
+      );
+      expect(community.totalsOf).toHaveBeenCalledWith(NEW_SITE_ID);
+      expect(answer.site.id).toBe(NEW_SITE_ID);
     });
 
-    it('answers 503 SITE_NOT_INDEXED when the catalogue gives no site id in time', async () => {
-      const { sut, siteIds, community, metrics } = setup();
-      siteIds.waitFor.mockResolvedValue({ siteId: undefined, waited: true });
+    it("passes the catalogue's refusal on (503 SITE_NOT_INDEXED) and reads no community totals", async () => {
+      const { sut, siteRefs, catalogue, community } = setup();
+      siteRefs.siteIdOf.mockResolvedValue(undefined);
+      catalogue.siteOf.mockRejectedValue(
+        new AnalysisError(AnalysisErrorCodes.SiteNotIndexed, 'catalogue unavailable'),
+      );
 
       const error = await refusal(sut.analyze(URL_, USER));
 
       expect(error.code).toBe(AnalysisErrorCodes.SiteNotIndexed);
       expect(error.httpStatus).toBe(503);
+      expect(siteRefs.remember).not.toHaveBeenCalled();
       expect(community.totalsOf).not.toHaveBeenCalled();
-      expect(await counted(metrics.siteIdWaits, { outcome: 'timeout' })).toBe(1);
     });
 
     it('answers zero community totals for a site nobody voted on yet', async () => {

@@ -12,10 +12,11 @@ import { owesAPersonAVisit } from '../analyses/crawled-browser-visits.js';
 import { PageFetcher } from '../fetching/page-fetcher.js';
 import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
 import { CommunityRepository } from '../sites/community.repository.js';
-import { SiteIdWaiter } from '../sites/site-id-waiter.js';
+import { SiteRefsRepository } from '../sites/site-refs.repository.js';
 import { canonicalUrl, InvalidUrlError } from '../urls/canonical-url.js';
 import { admitAnalysis } from './analysis-admission.js';
 import { analysisResponseOf } from './analysis-response.js';
+import { SITE_CATALOGUE, type SiteCatalogue } from './site-catalogue.js';
 
 @Injectable()
 export class AnalyzeService {
@@ -27,7 +28,8 @@ export class AnalyzeService {
     private readonly analyses: AnalysesRepository,
     private readonly fetcher: PageFetcher,
     private readonly community: CommunityRepository,
-    private readonly siteIds: SiteIdWaiter,
+    private readonly siteRefs: SiteRefsRepository,
+    @Inject(SITE_CATALOGUE) private readonly catalogue: SiteCatalogue,
     private readonly metrics: AnalysisMetrics,
     private readonly browserTier: BrowserTierProvider,
     logger: JsonLogger,
@@ -37,7 +39,7 @@ export class AnalyzeService {
 
   /**
    * Serves a recent analysis of the URL or runs one as a job (one per URL at a time), waits for
-   * it within the bound, then for the catalogue's site id, and answers the analysis screen's data.
+   * it within the bound, asks the catalogue for the site id, and answers the analysis screen's data.
    * A job counts against `userId`'s analyses in flight and is scheduled fairly among users.
    */
   async analyze(input: string, userId: string): Promise<AnalysisResponse> {
@@ -78,17 +80,26 @@ export class AnalyzeService {
     }
     if (row.status === 'failed') throw failureOf(row);
 
-    const { siteId, waited } = await this.siteIds.waitFor(url, this.settings.siteIdWaitMs);
-    this.metrics.siteIdWaits.inc({
-      outcome: siteId === undefined ? 'timeout' : waited ? 'arrived' : 'known',
-    });
-    if (siteId === undefined) throw AnalysisError.siteNotIndexed();
     const report = reportOf(row);
+    const siteId = await this.siteIdOf(url, report.title);
     const [community, recentStakes] = await Promise.all([
       this.community.totalsOf(siteId),
       this.community.recentStakes(siteId, report.domain),
     ]);
     return analysisResponseOf({ siteId, row, report, community, recentStakes, cached });
+  }
+
+  /**
+   * The URL's site id as this service knows it, or else from the catalogue (search), asked
+   * directly so that the answer never waits for `search.site-indexed` to come back through the
+   * bus; kept here at once, so that reads by site id (reframe, GET /api/analyses/:id) know it too.
+   */
+  private async siteIdOf(url: string, title: string): Promise<number> {
+    const known = await this.siteRefs.siteIdOf(url);
+    if (known !== undefined) return known;
+    const site = await this.catalogue.siteOf({ url, title });
+    await this.siteRefs.remember(url, site);
+    return site.siteId;
   }
 
   /**

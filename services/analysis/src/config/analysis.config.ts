@@ -80,6 +80,21 @@ export const analysisConfigSpec = {
   FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
   KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
   KAFKA_NAMESPACE: commonVars.KAFKA_NAMESPACE,
+  SEARCH_URL: env.list(
+    "the analysis asks the search catalogue there for an analysed site's id (distributed runtime)",
+    {
+      default: 'http://127.0.0.1:3001',
+      item: (item) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(item).protocol)
+            ? undefined
+            : 'must use http or https';
+        } catch {
+          return 'must be a URL';
+        }
+      },
+    },
+  ),
   PORT: env.port('HTTP port of the analysis service', 3003),
   HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),
   ...analysisSettingsVars,

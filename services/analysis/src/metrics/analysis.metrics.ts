@@ -17,8 +17,6 @@ export class AnalysisMetrics {
   readonly llmDuration: Histogram<'purpose'>;
   /** Reframes by engine and whether they came from the cache. */
   readonly reframes: Counter<'engine' | 'cached'>;
-  /** Site id look-ups after an analysis: known at once, arrived while waiting, or not in time. */
-  readonly siteIdWaits: Counter<'outcome'>;
 
   constructor(metrics: MetricsService) {
     this.analyses = metrics.counter({
@@ -56,11 +54,6 @@ export class AnalysisMetrics {
       name: 'analysis_reframes_total',
       help: 'Reframes by engine and cache use',
       labelNames: ['engine', 'cached'],
-    });
-    this.siteIdWaits = metrics.counter({
-      name: 'analysis_site_id_waits_total',
-      help: 'Site id look-ups after an analysis',
-      labelNames: ['outcome'],
     });
   }
 }

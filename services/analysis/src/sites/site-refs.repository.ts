@@ -11,9 +11,25 @@ export type SiteRef = typeof analysisSiteRefs.$inferSelect;
 export class SiteRefsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** Records (or refreshes) a site id; an older event never overwrites a newer one. */
+  /**
+   * Records (or refreshes) a site id, from a `search.site-indexed` event or the catalogue's
+   * direct answer (the same fields); an older one never overwrites a newer one.
+   */
   async learn(tx: Transaction, url: string, event: SiteIndexedV1): Promise<void> {
-    await tx
+    await this.upsert(tx, url, event);
+  }
+
+  /** learn() outside a transaction: the catalogue's answer to the analyze request. */
+  async remember(url: string, site: SiteIndexedV1): Promise<void> {
+    await this.upsert(this.db, url, site);
+  }
+
+  private async upsert(
+    executor: Database | Transaction,
+    url: string,
+    event: SiteIndexedV1,
+  ): Promise<void> {
+    await executor
       .insert(analysisSiteRefs)
       .values({
         url,

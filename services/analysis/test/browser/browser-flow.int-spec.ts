@@ -58,7 +58,6 @@ describe('analysis flow with the browser tier (real Chromium, fixture web)', () 
       settings: {
         fetchAllowList: [`127.0.0.1:${web.port}`],
         fetchResolve: [`*=127.0.0.1:${web.port}`],
-        siteIdWaitMs: 3_000,
         browser: { chromiumPath, poolSize: 1, pageBudgetMs: 10_000, ignoreHttpsErrors: true },
       },
     });

@@ -107,7 +107,6 @@ describe('crawled sites in the browser tier (BullMQ, real Chromium, fixture web)
       settings: {
         fetchAllowList: [`127.0.0.1:${web.port}`],
         fetchResolve: [`*=127.0.0.1:${web.port}`],
-        siteIdWaitMs: 3_000,
         crawledBrowserSitesPerMinute,
         browser: {
           chromiumPath: chromium.found ? chromium.path : '',

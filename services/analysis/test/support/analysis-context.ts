@@ -1,7 +1,8 @@
 // One real analysis service for integration tests: a scratch PostgreSQL database (or PGlite),
 // the in-process bus, a job queue (in-process, or BullMQ on the real Redis), and the Nest app
-// listening on loopback. A stand-in for the search service's catalogue answers each
-// analysis.site-analyzed with a search.site-indexed, as the real one does, over the same bus.
+// listening on loopback. A stand-in for the search service's catalogue gives site ids as the
+// real one does: to the analyze request's direct question, and to each analysis.site-analyzed
+// with a search.site-indexed over the same bus (the same id for the same URL either way).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -27,6 +28,7 @@ import {
 import { createScratchDatabase, deleteRedisKeys, type ScratchDatabase } from '@frenly/testing';
 import request from 'supertest';
 import { AnalysisModule } from '../../src/analysis.module.js';
+import { HttpSiteCatalogue, type SiteCatalogueFactory } from '../../src/analyze/site-catalogue.js';
 import type { AnalysisSettings } from '../../src/analysis.settings.js';
 
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -35,15 +37,44 @@ export interface AnalysisContextOptions {
   readonly engine?: 'postgres' | 'pglite';
   readonly jobs?: 'in-process' | 'bullmq';
   readonly settings?: Partial<AnalysisSettings>;
-  /** Answer site-analyzed events with site-indexed ones (default true). */
+  /**
+   * The catalogue stand-in gives site ids (default true); false: nothing answers site-analyzed
+   * events, and the analyze request's direct question goes to a search service that is down.
+   */
   readonly catalogue?: boolean;
+}
+
+/** Where no search service listens: connections are refused at once. */
+const SEARCH_DOWN_URL = 'http://127.0.0.1:1';
+
+/** The catalogue's ids: one per URL, whether asked directly or through the bus. */
+class CatalogueStandIn {
+  private nextSiteId = 1000;
+  readonly siteIds = new Map<string, number>();
+
+  siteIdOf(url: string): number {
+    let siteId = this.siteIds.get(url);
+    if (siteId === undefined) {
+      siteId = ++this.nextSiteId;
+      this.siteIds.set(url, siteId);
+    }
+    return siteId;
+  }
+
+  readonly direct: SiteCatalogueFactory = () => ({
+    siteOf: async ({ url, title }) => ({
+      siteId: this.siteIdOf(url),
+      url,
+      domain: new URL(url).hostname,
+      title,
+      indexedAt: new Date().toISOString(),
+    }),
+  });
 }
 
 export class AnalysisContext {
   private closed = false;
-  private nextSiteId = 1000;
-  /** Site ids the catalogue stand-in gave out, by URL. */
-  readonly siteIds = new Map<string, number>();
+  private readonly standIn: CatalogueStandIn;
 
   private constructor(
     readonly app: NestExpressApplication,
@@ -57,7 +88,15 @@ export class AnalysisContext {
     private readonly scratch: ScratchDatabase | undefined,
     private catalogue: Subscription | undefined,
     private readonly redisPrefix: string | undefined,
-  ) {}
+    standIn: CatalogueStandIn,
+  ) {
+    this.standIn = standIn;
+  }
+
+  /** Site ids the catalogue stand-in gave out, by URL. */
+  get siteIds(): ReadonlyMap<string, number> {
+    return this.standIn.siteIds;
+  }
 
   static async start(options: AnalysisContextOptions = {}): Promise<AnalysisContext> {
     const runId = randomBytes(4).toString('hex');
@@ -87,12 +126,24 @@ export class AnalysisContext {
       relayPollIntervalMs: 100,
       ...options.settings,
     };
+    const standIn = new CatalogueStandIn();
+    const siteCatalogue: SiteCatalogueFactory =
+      (options.catalogue ?? true)
+        ? standIn.direct
+        : () => new HttpSiteCatalogue([SEARCH_DOWN_URL], tokens, logger);
     const app = await createServiceApp({
       service: 'analysis',
       logger,
       metrics,
       modules: [
-        AnalysisModule.forRoot({ db: database.db, bus, jobs, identityTokens: tokens, settings }),
+        AnalysisModule.forRoot({
+          db: database.db,
+          bus,
+          jobs,
+          identityTokens: tokens,
+          siteCatalogue,
+          settings,
+        }),
       ],
     });
     await app.listen(0, '127.0.0.1');
@@ -109,6 +160,7 @@ export class AnalysisContext {
       scratch,
       undefined,
       redisPrefix,
+      standIn,
     );
     if (options.catalogue ?? true) await context.startCatalogue(runId);
     return context;
@@ -197,11 +249,7 @@ export class AnalysisContext {
       handlers: {
         [Topics.SiteAnalyzed]: async (event) => {
           const { url, domain, title } = event.payload;
-          let siteId = this.siteIds.get(url);
-          if (siteId === undefined) {
-            siteId = ++this.nextSiteId;
-            this.siteIds.set(url, siteId);
-          }
+          const siteId = this.standIn.siteIdOf(url);
           await this.bus.publish([
             makeEvent(Topics.SiteIndexed, siteId, {
               siteId,

@@ -22,6 +22,7 @@ import { SearchModule, type SearchSettingsOverrides } from '@frenly/search';
 import { createScratchDatabase, deleteRedisKeys, type ScratchDatabase } from '@frenly/testing';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { inProcessSiteCatalogue } from '../../src/embedded.modules.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const KAFKA_BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
@@ -119,6 +120,7 @@ export class PipelineContext {
           bus,
           jobs,
           identityTokens: tokens,
+          siteCatalogue: inProcessSiteCatalogue,
           settings: {
             siteRefsGroup: `pipeline-it-site-refs-${runId}`,
             communityGroup: `pipeline-it-community-${runId}`,

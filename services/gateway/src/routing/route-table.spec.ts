@@ -39,6 +39,11 @@ describe('route table', () => {
     expect(findRoute(path)).toBeUndefined();
   });
 
+  it("never forwards a service's internal routes (search's site ids for the analysis service)", () => {
+    for (const path of ['/internal/site-ids', '/internal/site-ids/', '/api/internal/site-ids'])
+      expect(findRoute(path)).toBeUndefined();
+  });
+
   it('tells backend paths from frontend paths', () => {
     expect(
       ['/api/x', '/auth/github', '/ws', '/health/ready', '/metrics'].every(isBackendPath),

@@ -291,6 +291,28 @@ export class SiteRepository {
     return upsertOutcomeOf(row, before);
   }
 
+  /**
+   * The site at `url` (canonical) that someone is analysing: created (source 'analysis') when
+   * the catalogue does not know the URL, an inner page promoted to a site of its own, a site
+   * left as it is. The analysis fills in its scores later (applyAnalysis).
+   */
+  async registerSite(
+    tx: Transaction,
+    url: string,
+    domain: string,
+    title: string,
+  ): Promise<UpsertOutcome> {
+    const before = await this.lockedRow(tx, url);
+    const [row] = await tx
+      .insert(sites)
+      .values({ url, domain, title: title.trim() || domain, description: '', source: 'analysis' })
+      .onConflictDoUpdate({ target: sites.url, set: { siteId: null } })
+      .returning({ ...indexedColumns, siteId: sites.siteId });
+    if (!row) throw new Error(`registering ${url} returned no row`);
+    if (!before) await this.addToLexicon(tx, [row.id]);
+    return upsertOutcomeOf(row, before);
+  }
+
   /** The row at `url` as it was before an upsert, locked until the transaction ends. */
   private async lockedRow(tx: Transaction, url: string): Promise<RowBefore | undefined> {
     const [before] = await tx

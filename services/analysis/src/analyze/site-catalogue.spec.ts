@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AnalysisErrorCodes, type SiteIndexedV1 } from '@frenly/contracts';
+import { INTERNAL_CALL_HEADER, IdentityTokens } from '@frenly/platform';
+import { capturingLogger } from '../../test/unit/analysis.factories.js';
+import { AnalysisError } from '../analysis.errors.js';
+import { HttpSiteCatalogue } from './site-catalogue.js';
+
+const SITE: SiteIndexedV1 = {
+  siteId: 7,
+  url: 'https://shop.example/',
+  domain: 'shop.example',
+  title: 'Shop',
+  indexedAt: '2026-11-27T12:00:00.000Z',
+};
+
+interface Seen {
+  path: string | undefined;
+  token: string | undefined;
+  body: unknown;
+}
+
+/** A search service stand-in on loopback that answers every request with `status` and `body`. */
+async function searchStandIn(status: number, body: string) {
+  const seen: Seen[] = [];
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const token = req.headers[INTERNAL_CALL_HEADER];
+      seen.push({ path: req.url, token: String(token), body: JSON.parse(raw || 'null') });
+      res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on: a server started and closed again. */
+async function closedUrl(): Promise<string> {
+  const standIn = await searchStandIn(200, '{}');
+  await standIn.close();
+  return standIn.url;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AnalysisError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof AnalysisError))
+    throw new Error(`expected an AnalysisError, got ${String(error)}`);
+  return error;
+}
+
+describe(HttpSiteCatalogue.name, () => {
+  const tokens = new IdentityTokens(randomBytes(32));
+  const closers: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    await Promise.all(closers.splice(0).map((close) => close()));
+  });
+
+  function setup(urls: string[]) {
+    const { logger, lines } = capturingLogger();
+    return { sut: new HttpSiteCatalogue(urls, tokens, logger), lines };
+  }
+
+  it("asks search's internal route as the analysis service, and answers its site", async () => {
+    const search = await searchStandIn(200, JSON.stringify(SITE));
+    closers.push(search.close);
+    const { sut } = setup([search.url]);
+
+    await expect(sut.siteOf({ url: SITE.url, title: 'Shop' })).resolves.toEqual(SITE);
+
+    expect(search.seen).toHaveLength(1);
+    expect(search.seen[0]).toMatchObject({
+      path: '/internal/site-ids',
+      body: { url: SITE.url, title: 'Shop' },
+    });
+    expect(tokens.verify(search.seen[0]!.token)?.userId).toBe('service:analysis');
+  });
+
+  it('hands over to the next instance when one cannot be reached', async () => {
+    const search = await searchStandIn(200, JSON.stringify(SITE));
+    closers.push(search.close);
+    const { sut } = setup([await closedUrl(), search.url]);
+
+    await expect(sut.siteOf({ url: SITE.url, title: 'Shop' })).resolves.toEqual(SITE);
+    await expect(sut.siteOf({ url: SITE.url, title: 'Shop' })).resolves.toEqual(SITE);
+    expect(search.seen).toHaveLength(2);
+  });
+
+  it('answers 503 SITE_NOT_INDEXED and logs why when no instance can be reached', async () => {
+    const { sut, lines } = setup([await closedUrl()]);
+
+    const error = await refusal(sut.siteOf({ url: SITE.url, title: 'Shop' }));
+
+    expect([error.code, error.httpStatus]).toEqual([AnalysisErrorCodes.SiteNotIndexed, 503]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'the search catalogue gave no site id',
+        failure: expect.stringContaining('unreachable'),
+      }),
+    );
+  });
+
+  it.each([
+    ['a refusal', 400, JSON.stringify({ message: 'url is required' })],
+    ['a server error', 500, JSON.stringify({ message: 'boom' })],
+    ['an answer without a site id', 200, JSON.stringify({ ...SITE, siteId: 0 })],
+    ['an answer that is not JSON', 200, 'not json'],
+  ])('answers 503 for %s, without trying another instance', async (_what, status, body) => {
+    const bad = await searchStandIn(status, body);
+    const good = await searchStandIn(200, JSON.stringify(SITE));
+    closers.push(bad.close, good.close);
+    const { sut, lines } = setup([bad.url, good.url]);
+
+    const error = await refusal(sut.siteOf({ url: SITE.url, title: 'Shop' }));
+
+    expect(error.code).toBe(AnalysisErrorCodes.SiteNotIndexed);
+    expect(good.seen).toHaveLength(0);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ failure: `${bad.url} answered ${status}` }),
+    );
+  });
+});
