@@ -106,13 +106,19 @@ export class SegmentPrefilter {
   }
 
   candidatesIn(texts: readonly string[]): readonly Candidates[] {
-    const found = this.segmentsWithEachWord(texts);
-    // Lower-cased only where a clause's other parts are looked up (ASCII letters match only
-    // themselves in either case in these rules; beyond ASCII lower-casing may only add matches).
-    const lowered: (string | undefined)[] = [];
-    const lowerOf = (segment: number): string =>
-      (lowered[segment] ??= (texts[segment] ?? '').toLowerCase());
-    const meets = (segment: number, part: RegExp): boolean => part.test(lowerOf(segment));
+    const joined = lowerCaseAtSameLength(texts.join(SEPARATOR));
+    const found = this.segmentsWithEachWord(joined, texts);
+    // Where each segment starts in `joined`, for the clauses' other parts: looked up in its
+    // lower-cased slice (no copy), only in the segments holding the clause's anchor.
+    const starts = new Array<number>(texts.length);
+    for (let segment = 0, start = 0; segment < texts.length; segment++) {
+      starts[segment] = start;
+      start += (texts[segment]?.length ?? 0) + SEPARATOR.length;
+    }
+    const meets = (segment: number, part: RegExp): boolean => {
+      const start = starts[segment] ?? 0;
+      return part.test(joined.slice(start, start + (texts[segment]?.length ?? 0)));
+    };
     return this.plans.map((plan) => {
       if (!plan) return 'all';
       const segments = new Set<number>();
@@ -128,12 +134,11 @@ export class SegmentPrefilter {
     });
   }
 
-  /** One pass over all segments joined: for each anchor word (by index), the segments containing it, in order. */
-  private segmentsWithEachWord(texts: readonly string[]): number[][] {
+  /** One pass over all segments joined (lower-cased): for each anchor word (by index), the segments containing it, in order. */
+  private segmentsWithEachWord(joined: string, texts: readonly string[]): number[][] {
     // By word index: the segments it was found in, each once and in order.
     const found: number[][] = this.words.map(() => []);
     if (!this.scanner) return found;
-    const joined = lowerCaseAtSameLength(texts.join(SEPARATOR));
     const scanner = this.scanner;
     scanner.lastIndex = 0;
     let segment = 0;
