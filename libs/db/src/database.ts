@@ -106,6 +106,40 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
   };
 }
 
+/** PostgreSQL run-time settings by name (e.g. statement_timeout in ms), whole numbers. */
+export type SessionSettings = Readonly<Record<string, number>>;
+
+/**
+ * A pool of its own to the database behind `db` (same server, user and size) whose connections
+ * start with `settings` (sent in the startup packet as `-c name=value`), so that a statement
+ * with bound parameters runs under them in one round trip: no `set` before it, no text built
+ * from values. On PGlite (one in-process connection that cannot cancel a statement) the
+ * database itself, without the settings. Close the handle before the database.
+ */
+export function openSessionPool(db: Database, settings: SessionSettings): DatabaseHandle {
+  const driver = driverOf(db);
+  if (driver.engine === 'pglite') {
+    return { db, engine: 'pglite', ping: async () => undefined, close: async () => undefined };
+  }
+  const startup = Object.entries(settings).map(([name, value]) => {
+    if (!/^[a-z_]+$/.test(name) || !Number.isSafeInteger(value))
+      throw new Error(`not a whole-number setting: ${name} = ${value}`);
+    return `-c ${name}=${value}`;
+  });
+  // The pool keeps the password apart (not enumerable): carry it over by name.
+  const { options } = driver.pool;
+  const pool = new pg.Pool({ ...options, password: options.password, options: startup.join(' ') });
+  pool.on('error', () => undefined);
+  return {
+    db: drizzlePg(pool, { schema }),
+    engine: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });

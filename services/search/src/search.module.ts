@@ -42,6 +42,7 @@ import { SpellingService } from './query/spelling.service.js';
 import { SearchOutbox } from './events/search-outbox.js';
 import { SearchController } from './search/search.controller.js';
 import { SearchRepository } from './search/search.repository.js';
+import { SearchStatements } from './search/search-statements.js';
 import { DomainFactsService } from './search/domain-facts.js';
 import { ResultInsights } from './search/result-insights.js';
 import { SearchService } from './search/search.service.js';
@@ -131,6 +132,7 @@ export class SearchModule {
           { provide: CLOCK, useValue: infra.clock ?? (() => new Date()) },
           SiteRepository,
           SearchIndexRepository,
+          SearchStatements,
           SearchRepository,
           SpellingRepository,
           SpellingService,

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_SEARCH_SETTINGS } from '../src/config/search.settings.js';
+import { SearchStatements } from '../src/search/search-statements.js';
 import { SearchRepository } from '../src/search/search.repository.js';
 import { SiteRepository } from '../src/sites/site.repository.js';
 import { pgliteDatabase, postgresDatabase, type DatabaseFixture } from './engines.js';
@@ -9,13 +11,16 @@ describe.each([
 ] as const)('SiteRepository on %s', (_engine, openFixture) => {
   let fixture: DatabaseFixture;
   let sut: SiteRepository;
+  let statements: SearchStatements;
 
   beforeAll(async () => {
     fixture = await openFixture();
     sut = new SiteRepository(fixture.handle.db);
+    statements = new SearchStatements(fixture.handle.db, DEFAULT_SEARCH_SETTINGS);
   }, 60_000);
 
   afterAll(async () => {
+    await statements?.onApplicationShutdown();
     await fixture?.cleanup();
   });
 
@@ -137,7 +142,7 @@ describe.each([
       'seed',
     );
     // The words typo correction reads (SpellingService), with how many sites use each.
-    const search = new SearchRepository(fixture.handle.db);
+    const search = new SearchRepository(fixture.handle.db, statements);
     const known = (words: string[]) => search.lexiconSites(words);
     expect(await known(['openstreetmap', 'opnstreetmap', 'map'])).toEqual(
       new Map([

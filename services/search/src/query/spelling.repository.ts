@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
-import { executeWithSettings } from '../search/sql-script.js';
+import { SearchStatements } from '../search/search-statements.js';
 import { tsquerySql } from '../search/tsquery.sql.js';
 import type { VocabularyWord } from './symspell.js';
 import type { WebQuery } from './web-query.js';
@@ -20,7 +20,10 @@ export interface VocabularyVersion {
  */
 @Injectable()
 export class SpellingRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly statements: SearchStatements,
+  ) {}
 
   async vocabulary(): Promise<VocabularyWord[]> {
     const result = await this.db.execute<{ word: string; sites: number }>(
@@ -41,13 +44,10 @@ export class SpellingRepository {
   /**
    * How many sites' whole documents (search.site_bodies: title, description, URL words, page
    * text) match each query, counted up to `cap`, in one statement. Each count reads the two
-   * halves of the GIN index (by id parity, as the search does) and stops at `cap` rows.
+   * halves of the GIN index (by id parity, as the search does) and stops at `cap` rows. Runs
+   * under the search's statement timeout (SearchStatements).
    */
-  async countMatches(
-    queries: readonly WebQuery[],
-    cap: number,
-    statementTimeoutMs: number,
-  ): Promise<number[]> {
+  async countMatches(queries: readonly WebQuery[], cap: number): Promise<number[]> {
     const tsqueries = queries.map((query) => tsquerySql(query));
     const counts: SQL[] = tsqueries.map((tsquery) =>
       tsquery
@@ -57,12 +57,8 @@ export class SpellingRepository {
         : sql`0`,
     );
     if (counts.length === 0) return [];
-    const [row] = await executeWithSettings<{ counts: number[] | string }>(
-      this.db,
+    const [row] = await this.statements.rows<{ counts: number[] | string }>(
       sql`select json_build_array(${sql.join(counts, sql`, `)}) as counts`,
-      {
-        statement_timeout: Math.max(1, statementTimeoutMs),
-      },
     );
     const values =
       typeof row?.counts === 'string' ? (JSON.parse(row.counts) as number[]) : (row?.counts ?? []);

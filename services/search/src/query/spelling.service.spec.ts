@@ -1,6 +1,5 @@
 import { jest } from '@jest/globals';
 import { JsonLogger } from '@frenly/platform';
-import { DEFAULT_SEARCH_SETTINGS } from '../config/search.settings.js';
 import { SpellingRepository, type VocabularyVersion } from './spelling.repository.js';
 import { SpellingService } from './spelling.service.js';
 import type { VocabularyWord } from './symspell.js';
@@ -15,7 +14,7 @@ class FakeLexicon {
       words: this.words.length,
       uses: this.words.reduce((sum, w) => sum + w.count, 0),
     })),
-    countMatches: jest.fn(async (queries: readonly WebQuery[], _cap: number, _timeoutMs: number) =>
+    countMatches: jest.fn(async (queries: readonly WebQuery[], _cap: number) =>
       queries.map((query) =>
         query.clauses.every((clause) =>
           clause.alternatives.some((atom) => this.words.some((w) => w.word === atom.text)),
@@ -30,11 +29,7 @@ class FakeLexicon {
 function setup() {
   const lexicon = new FakeLexicon();
   const logger = new JsonLogger({ service: 'search-unit', level: 'error', write: () => undefined });
-  const sut = new SpellingService(
-    lexicon.repository as unknown as SpellingRepository,
-    DEFAULT_SEARCH_SETTINGS,
-    logger,
-  );
+  const sut = new SpellingService(lexicon.repository as unknown as SpellingRepository, logger);
   return { sut, lexicon };
 }
 
@@ -47,9 +42,6 @@ describe(SpellingService.name, () => {
     expect(corrections).toEqual(new Map([['brnox', 'bronx']]));
     expect(lexicon.repository.vocabulary).toHaveBeenCalledTimes(1);
     expect(lexicon.repository.countMatches.mock.calls[0]![1]).toBe(200);
-    expect(lexicon.repository.countMatches.mock.calls[0]![2]).toBe(
-      DEFAULT_SEARCH_SETTINGS.queryTimeoutMs,
-    );
   });
 
   it('keeps its dictionary while the lexicon is unchanged, and rebuilds it when it changes', async () => {

@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { JsonLogger } from '@frenly/platform';
-import { SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import { correctQuery, type QueryCorrection } from './query-corrector.js';
 import { SpellingRepository, type VocabularyVersion } from './spelling.repository.js';
 import { SymSpellIndex } from './symspell.js';
@@ -42,7 +41,6 @@ export class SpellingService {
 
   constructor(
     private readonly repository: SpellingRepository,
-    @Inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
     logger: JsonLogger,
   ) {
     this.logger = logger.forContext('SpellingService');
@@ -52,7 +50,7 @@ export class SpellingService {
   async correct(query: WebQuery): Promise<QueryCorrection> {
     const index = await this.currentIndex();
     return correctQuery(query, index, (queries) =>
-      this.repository.countMatches(queries, MATCH_CAP, this.settings.queryTimeoutMs),
+      this.repository.countMatches(queries, MATCH_CAP),
     );
   }
 

@@ -1,8 +1,7 @@
 // The web-search syntax people type: words, "quoted phrases", -exclusions, OR and site:.
 // Parsing yields a small tree; the SQL side turns each piece into a tsquery through a parameter
 // of plainto_tsquery / phraseto_tsquery (see tsquery.sql.ts), never through SQL built from the
-// text (on PostgreSQL the parameter is written into the statement as an escaped literal, see
-// sql-script.ts).
+// text.
 
 import { MIN_CORRECTABLE_LENGTH, STOP_WORDS } from './spelling-edits.js';
 

@@ -6,7 +6,7 @@ import { DATABASE } from '@frenly/platform';
 import { exactDomainOf, RANKING_WEIGHTS } from '../ranking/ranking.sql.js';
 import { matchedSnippet } from './snippet.js';
 import type { SnippetSegment } from '@frenly/contracts';
-import { executeWithSettings } from './sql-script.js';
+import { SearchStatements } from './search-statements.js';
 
 /**
  * A result row as the search query returns it (what SearchResultDto is made of): a page (its
@@ -27,12 +27,16 @@ export interface SearchHit {
   /** The cap per site left out a page of this site that matched: "More from this site" shows it. */
   moreFromSite: boolean;
   frenlinessScore: number | null;
-  trustScore: TrustScore | null;
+  /** As the analysis fixed it (what the static rank weighs); results show siteTrustScore's. */
+  analysedTrustScore: TrustScore | null;
   isVerified: boolean;
   isClaimed: boolean;
   upvotes: number;
   downvotes: number;
   totalStaked: number;
+  /** Bamboo staked on the site as support and as concern (what trust weighs of the stakes). */
+  supportTotal: number;
+  concernTotal: number;
   analysisData: AnalysisData | null;
   indexedAt: Date;
   analyzedAt: Date | null;
@@ -62,8 +66,6 @@ export interface RankedSearch {
   bodyTierBelow: number;
   /** The page-text tier reads at most this many matching sites. */
   bodyScanLimit: number;
-  /** The search is cancelled after this long (PostgreSQL; PGlite has no statement timeout). */
-  statementTimeoutMs: number;
   /** Only the pages of this domain, all of them (site:); '' for the whole index. */
   siteDomain: string;
 }
@@ -79,11 +81,6 @@ export interface RankedPage {
   /** Every match was seen (page text searched, window not full, scan not capped): `candidates` is the number of matches. */
   complete: boolean;
 }
-
-// Pages a bitmap scan asks the kernel for ahead of reading them (PostgreSQL's default: 1). The
-// candidate stage reads up to a few thousand rows scattered over the index relations; cold,
-// one read after the other, they took 100–300 ms at 1M sites, read ahead 20–70 ms.
-const IO_CONCURRENCY = 64;
 
 interface SiteRow {
   id: number;
@@ -125,14 +122,18 @@ interface RankedPageRow {
  * through its GIN index for a rare one), the page-text tier when the head tier finds too few
  * (search.site_bodies, in table order, bounded), the exact name matches, the score (query
  * formula v4), the result order (at most two pages of a site), and the page's rows: each page
- * with its highlighted snippet and its site's insights. PostgreSQL cancels it after
- * `statementTimeoutMs`. One round trip: a search used to be 6 to 9 statements in a
- * transaction, a corrected typo 16 to 24, and on a loaded machine every round trip waits for
- * both processes to be scheduled (docs/search-scaling.md, section 2).
+ * with its highlighted snippet and its site's insights. It runs on SearchStatements, whose
+ * connections carry the statement timeout: one round trip, the query text bound as parameters
+ * (a search used to be 6 to 9 statements in a transaction, a corrected typo 16 to 24, and on a
+ * loaded machine every round trip waits for both processes to be scheduled:
+ * docs/search-scaling.md, section 2).
  */
 @Injectable()
 export class SearchRepository {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly statements: SearchStatements,
+  ) {}
 
   /** How many sites use each of these words, for the words the lexicon knows (absent: unknown). */
   async lexiconSites(words: readonly string[]): Promise<Map<string, number>> {
@@ -158,22 +159,27 @@ export class SearchRepository {
       perSite: RANKING_WEIGHTS.perSite,
       siteDomain: request.siteDomain,
     };
-    const [row] = await executeWithSettings<{ page: RankedPageRow | string }>(
-      this.db,
-      request.scoreQuery
-        ? sql`select search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb || jsonb_build_object('scoreQuery', (${request.scoreQuery})::text)) as page`
-        : sql`select search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb) as page`,
-      {
-        statement_timeout: Math.max(1, request.statementTimeoutMs),
-        effective_io_concurrency: IO_CONCURRENCY,
-      },
+    const rankedPage = request.scoreQuery
+      ? sql`search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb || jsonb_build_object('scoreQuery', (${request.scoreQuery})::text))`
+      : sql`search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb)`;
+    // The page, and the stake totals of its sites (trust weighs them; ranked_page leaves them out).
+    const [row] = await this.statements.rows<{
+      page: RankedPageRow | string;
+      stakes: StakeTotalsRow[] | string | null;
+    }>(sql`with r as materialized (select ${rankedPage} as page)
+      select r.page, (select json_agg(json_build_array(s.id, s.support_total, s.concern_total))
+        from search.sites s
+        where s.id in (select (h.hit->>'id')::int from json_array_elements(r.page->'hits') as h(hit))) as stakes
+      from r`);
+    const page = parsed<RankedPageRow>(row?.page);
+    const stakes = new Map(
+      (parsed<StakeTotalsRow[] | null>(row?.stakes) ?? []).map(([id, support, concern]) => [
+        Number(id),
+        { supportTotal: Number(support), concernTotal: Number(concern) },
+      ]),
     );
-    const page: RankedPageRow =
-      typeof row?.page === 'string'
-        ? (JSON.parse(row.page) as RankedPageRow)
-        : (row?.page as RankedPageRow);
     return {
-      hits: page.hits.map(toHit),
+      hits: page.hits.map((hit) => toHit(hit, stakes.get(Number(hit.id)))),
       estimate: Number(page.estimate),
       candidates: Number(page.candidates),
       fullMatches: Number(page.full ?? page.candidates),
@@ -182,7 +188,18 @@ export class SearchRepository {
   }
 }
 
-function toHit(row: SiteRow): SearchHit {
+/** [site id, support total, concern total] */
+type StakeTotalsRow = [number, number, number];
+
+/** A json column: parsed by the driver (node-postgres) or as text (PGlite). */
+function parsed<T>(value: T | string | undefined): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
+}
+
+function toHit(
+  row: SiteRow,
+  stakes: { supportTotal: number; concernTotal: number } = { supportTotal: 0, concernTotal: 0 },
+): SearchHit {
   return {
     id: Number(row.id),
     siteUrl: row.site_url,
@@ -194,16 +211,14 @@ function toHit(row: SiteRow): SearchHit {
     title: row.title,
     description: row.description,
     frenlinessScore: row.frenliness_score,
-    trustScore: row.trust_score,
+    analysedTrustScore: row.trust_score,
     isVerified: row.is_verified,
     isClaimed: row.is_claimed,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     totalStaked: row.total_staked,
-    analysisData:
-      typeof row.analysis_data === 'string'
-        ? (JSON.parse(row.analysis_data) as AnalysisData)
-        : row.analysis_data,
+    ...stakes,
+    analysisData: parsed<AnalysisData | null>(row.analysis_data),
     indexedAt: new Date(row.indexed_at),
     analyzedAt: row.analyzed_at === null ? null : new Date(row.analyzed_at),
     score: Number(row.score),

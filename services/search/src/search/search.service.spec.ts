@@ -70,7 +70,6 @@ describe(SearchService.name, () => {
         rechecks: false,
         unpredictable: false,
         hasExclusions: false,
-        statementTimeoutMs: SETTINGS.queryTimeoutMs,
         siteDomain: '',
       });
       expect(rendered(ranked.query)?.params.join(' ')).toContain('python');
@@ -202,6 +201,44 @@ describe(SearchService.name, () => {
         total: 300,
         totalIsEstimate: true,
       });
+    });
+  });
+
+  describe('trust', () => {
+    // An analysed site's analysisData, compact as the catalogue keeps it: no manipulative pattern.
+    const analysis = {
+      frenliness: { reasoning: '', improvements: [], manipulativePatterns: [] },
+      ux: { details: { strengths: [] } },
+      dimensions: { security: 80 },
+      evidence: { manipulation: [] },
+    };
+    const trustOf = async (overrides: Parameters<typeof factory.hit>[1]) => {
+      const { sut, repository } = setup();
+      repository.rankedPage.mockResolvedValue(
+        factory.page({ hits: [factory.hit(1, overrides)], candidates: 1, fullMatches: 1 }),
+      );
+      return (await sut.search(params('python'), VISITOR)).results[0]?.trustScore;
+    };
+
+    it("derives a result's trustScore from its analysis and today's votes and stakes, not the analysis-time score", async () => {
+      const strong = {
+        frenlinessScore: 85,
+        analysisData: analysis,
+        analysedTrustScore: 'low' as const,
+      };
+      expect(await trustOf({ ...strong, upvotes: 3, downvotes: 1 })).toBe('high');
+      expect(await trustOf({ ...strong, upvotes: 1, downvotes: 9 })).toBe('low');
+      expect(await trustOf({ ...strong, supportTotal: 40, concernTotal: 100 })).toBe('low');
+    });
+
+    it('keeps the analysis-time score of an analysis without the inputs, unless the community turned negative', async () => {
+      expect(await trustOf({ analysisData: null, analysedTrustScore: 'medium' })).toBe('medium');
+      expect(
+        await trustOf({ analysisData: null, analysedTrustScore: 'high', upvotes: 0, downvotes: 5 }),
+      ).toBe('low');
+      expect(
+        await trustOf({ frenlinessScore: null, analysisData: null, analysedTrustScore: null }),
+      ).toBeNull();
     });
   });
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SearchResponse, SearchResultDto } from '@frenly/contracts';
+import { siteTrustScore, type SearchResponse, type SearchResultDto } from '@frenly/contracts';
 import { MetricsService } from '@frenly/platform';
 import {
   CLOCK,
@@ -159,7 +159,6 @@ export class SearchService {
       hasExclusions: hasExclusion(query),
       bodyTierBelow,
       bodyScanLimit,
-      statementTimeoutMs: this.settings.queryTimeoutMs,
       siteDomain: query.site ?? '',
     });
     const outcome = page.complete
@@ -226,7 +225,7 @@ function toResultDto(hit: SearchHit, insight: HitInsight, siteQuery: string): Se
     moreFromSite: hit.moreFromSite,
     domain: hit.domain,
     frenlinessScore: hit.frenlinessScore,
-    trustScore: hit.trustScore,
+    trustScore: siteTrustScore(hit, hit, hit.analysedTrustScore),
     upvotes: hit.upvotes,
     downvotes: hit.downvotes,
     isVerified: hit.isVerified,

@@ -10,8 +10,8 @@ export const EMPTY_TSQUERY: SQL = sql`''::tsquery`;
 /**
  * A parsed query as a tsquery expression. Every piece of query text is a parameter handed to
  * plainto_tsquery / phraseto_tsquery (which cannot be steered by operators in the text), and
- * the operators between pieces come from the parse tree, never from text. (SearchRepository
- * sends the parameters inline, as escaped literals: see sqlLiteral.)
+ * the operators between pieces come from the parse tree, never from text; the pieces travel
+ * as bound parameters (SearchStatements).
  * Undefined when nothing is required (a query of exclusions alone).
  */
 export function tsquerySql(query: WebQuery): SQL | undefined {
