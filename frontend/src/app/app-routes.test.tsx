@@ -7,6 +7,37 @@ afterEach(() => vi.unstubAllGlobals());
 
 const location = () => screen.getByTestId('location').textContent;
 
+/** The browser's speech recognition, replaced by recorders of what the app sets and calls. */
+function stubSpeechRecognition() {
+  const created: FakeRecognition[] = [];
+  vi.stubGlobal(
+    'webkitSpeechRecognition',
+    class implements FakeRecognition {
+      lang = '';
+      maxAlternatives = 0;
+      interimResults = true;
+      continuous = true;
+      onresult: (e: { results: { transcript: string }[][] }) => void = () => {};
+      onerror: (e: { error: string }) => void = () => {};
+      onend: () => void = () => {};
+      constructor() {
+        created.push(this);
+      }
+      start() {}
+      stop() {}
+    },
+  );
+  return created;
+}
+
+interface FakeRecognition {
+  lang: string;
+  maxAlternatives: number;
+  onresult: (e: { results: { transcript: string }[][] }) => void;
+  onerror: (e: { error: string }) => void;
+  onend: () => void;
+}
+
 describe('routes (spec §2)', () => {
   it('shows a spinner while the authentication check runs', () => {
     stubServer(null, { 'GET /api/auth/user': () => new Promise<Response>(() => {}) });
@@ -185,24 +216,7 @@ describe('search home', () => {
 
   it('takes one English result from speech recognition and searches it', async () => {
     stubServer(null);
-    const created: { lang: string; maxAlternatives: number; onresult: (e: unknown) => void }[] = [];
-    vi.stubGlobal(
-      'webkitSpeechRecognition',
-      class {
-        lang = '';
-        maxAlternatives = 0;
-        interimResults = true;
-        continuous = true;
-        onresult: (e: unknown) => void = () => {};
-        onerror = null;
-        onend = null;
-        constructor() {
-          created.push(this);
-        }
-        start() {}
-        stop() {}
-      },
-    );
+    const created = stubSpeechRecognition();
     const user = userEvent.setup();
     renderApp('/search');
     await user.click(await screen.findByRole('button', { name: 'Search by voice' }));
@@ -213,24 +227,7 @@ describe('search home', () => {
 
   it('says so when the microphone permission is refused, and stops listening', async () => {
     stubServer(null);
-    const created: { onerror: (e: { error: string }) => void; onend: () => void }[] = [];
-    vi.stubGlobal(
-      'webkitSpeechRecognition',
-      class {
-        lang = '';
-        maxAlternatives = 0;
-        interimResults = true;
-        continuous = true;
-        onresult = null;
-        onerror: (e: { error: string }) => void = () => {};
-        onend: () => void = () => {};
-        constructor() {
-          created.push(this);
-        }
-        start() {}
-        stop() {}
-      },
-    );
+    const created = stubSpeechRecognition();
     const user = userEvent.setup();
     renderApp('/search');
     await user.click(await screen.findByRole('button', { name: 'Search by voice' }));

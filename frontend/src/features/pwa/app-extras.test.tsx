@@ -52,17 +52,22 @@ describe('install card', () => {
   });
 });
 
+/** Both install-gated extras on one install store, as the app shell renders them. */
+function renderNotificationCardAndShareButton(): void {
+  const store = createInstallStore(window);
+  render(
+    <>
+      <NotificationCard store={store} />
+      <ShareButton store={store} />
+    </>,
+  );
+}
+
 describe('notification card and share button', () => {
   it('stay hidden until the app is installed', () => {
     vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn() });
     vi.stubGlobal('navigator', { ...navigator, share: vi.fn() });
-    const store = createInstallStore(window);
-    render(
-      <>
-        <NotificationCard store={store} />
-        <ShareButton store={store} />
-      </>,
-    );
+    renderNotificationCardAndShareButton();
     expect(screen.queryByText('Stay Updated')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Share this page' })).toBeNull();
     act(() => {
@@ -77,13 +82,7 @@ describe('notification card and share button', () => {
   it('hide the notification card once permission is no longer default, and share only where supported', () => {
     vi.stubGlobal('Notification', { permission: 'granted', requestPermission: vi.fn() });
     vi.stubGlobal('navigator', { ...navigator, share: undefined });
-    const store = createInstallStore(window);
-    render(
-      <>
-        <NotificationCard store={store} />
-        <ShareButton store={store} />
-      </>,
-    );
+    renderNotificationCardAndShareButton();
     act(() => {
       window.dispatchEvent(new Event('appinstalled'));
     });
