@@ -63,6 +63,11 @@ async function identityRefusal(promise: Promise<unknown>): Promise<IdentityError
   return error;
 }
 
+/** The provider's redirect back with the state the browser kept: the callback a sign-in ends with. */
+function returnWith(ctx: ReturnType<typeof setup>, state: string, sessionToken?: string) {
+  return ctx.sut.finishLogin('dev', new URLSearchParams({ state }), state, sessionToken);
+}
+
 describe(AuthService.name, () => {
   it('lists the configured providers', () => {
     const { sut, providers } = setup();
@@ -188,14 +193,7 @@ describe(AuthService.name, () => {
       const { login, flow } = await started(ctx);
       ctx.flows.consume.mockResolvedValue({ ...flow, provider: 'github' } satisfies LoginFlow);
 
-      const error = await identityRefusal(
-        ctx.sut.finishLogin(
-          'dev',
-          new URLSearchParams({ state: login.state }),
-          login.state,
-          undefined,
-        ),
-      );
+      const error = await identityRefusal(returnWith(ctx, login.state));
 
       expect(error.code).toBe('LOGIN_STATE_INVALID');
       expect(ctx.client.finish).not.toHaveBeenCalled();
@@ -206,14 +204,7 @@ describe(AuthService.name, () => {
       const { login } = await started(ctx);
       ctx.clock.advance(LOGIN_FLOW_SECONDS * 1000);
 
-      const error = await identityRefusal(
-        ctx.sut.finishLogin(
-          'dev',
-          new URLSearchParams({ state: login.state }),
-          login.state,
-          undefined,
-        ),
-      );
+      const error = await identityRefusal(returnWith(ctx, login.state));
 
       expect(error.code).toBe('LOGIN_STATE_INVALID');
       expect(ctx.client.finish).not.toHaveBeenCalled();
@@ -224,14 +215,7 @@ describe(AuthService.name, () => {
       const { login } = await started(ctx);
       ctx.client.finish.mockRejectedValue(new IdentityError('LOGIN_REFUSED', 'refused'));
 
-      await expect(
-        ctx.sut.finishLogin(
-          'dev',
-          new URLSearchParams({ state: login.state }),
-          login.state,
-          token('p'),
-        ),
-      ).rejects.toThrow('refused');
+      await expect(returnWith(ctx, login.state, token('p'))).rejects.toThrow('refused');
       expect(ctx.users.upsertFromProvider).not.toHaveBeenCalled();
       expect(ctx.sessions.start).not.toHaveBeenCalled();
       expect(ctx.sessionSockets.closeSession).not.toHaveBeenCalled();
@@ -241,12 +225,7 @@ describe(AuthService.name, () => {
       const ctx = setup();
       const { login } = await started(ctx);
 
-      await ctx.sut.finishLogin(
-        'dev',
-        new URLSearchParams({ state: login.state }),
-        login.state,
-        undefined,
-      );
+      await returnWith(ctx, login.state);
 
       expect(ctx.sessionSockets.closeSession).not.toHaveBeenCalled();
     });
