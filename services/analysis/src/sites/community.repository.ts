@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   SITE_RECENT_STAKES,
+  type CommunitySignals,
   type StakeDto,
   type StakePlacedV1,
   type VoteCastV1,
@@ -14,12 +15,9 @@ import {
 import { DATABASE } from '@frenly/platform';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 
-export interface CommunityTotals {
-  readonly upvotes: number;
-  readonly downvotes: number;
+/** A site's community totals: what trust weighs (CommunitySignals) and all bamboo staked. */
+export interface CommunityTotals extends CommunitySignals {
   readonly totalStaked: number;
-  readonly supportTotal: number;
-  readonly concernTotal: number;
 }
 
 /** analysis.site_community and analysis.recent_stakes: projections of ledger events. */
