@@ -116,21 +116,18 @@ describe(SessionService.name, () => {
       expect(repository.findWithUser).toHaveBeenCalledTimes(2);
     });
 
-    it('deletes and refuses a session idle for the idle lifetime', async () => {
+    it.each([
+      [
+        'idle for the idle lifetime',
+        (now: Date) => ({ lastSeenAt: new Date(now.getTime() - IDLE_S * 1000) }),
+      ],
+      [
+        'past its absolute expiry, however recently used',
+        (now: Date) => ({ lastSeenAt: now, expiresAt: now }),
+      ],
+    ])('deletes and refuses a session %s', async (_when, session) => {
       const { sut, repository, clock } = setup();
-      repository.findWithUser.mockResolvedValue(
-        factory.sessionRow({ lastSeenAt: new Date(clock().getTime() - IDLE_S * 1000) }),
-      );
-
-      await expect(sut.resolve(token())).resolves.toBeUndefined();
-      expect(repository.delete).toHaveBeenCalledWith(hashToken(token()));
-    });
-
-    it('deletes and refuses a session past its absolute expiry, however recently used', async () => {
-      const { sut, repository, clock } = setup();
-      repository.findWithUser.mockResolvedValue(
-        factory.sessionRow({ lastSeenAt: clock(), expiresAt: clock() }),
-      );
+      repository.findWithUser.mockResolvedValue(factory.sessionRow(session(clock())));
 
       await expect(sut.resolve(token())).resolves.toBeUndefined();
       expect(repository.delete).toHaveBeenCalledWith(hashToken(token()));
