@@ -82,11 +82,13 @@ export function landmarksOf(elements: readonly PageElement[], states: ElementSta
     isInside(element, 'article') || isInside(element, 'section') || isInside(element, 'main');
   for (const element of elements) {
     const tag = element.name;
-    const { role } = stateOf(states, element);
     if (tag === 'main') landmarks.main++;
     if (tag === 'nav') landmarks.nav++;
     if (tag === 'header' && !sectioned(element)) landmarks.banner++;
     if (tag === 'footer' && !sectioned(element)) landmarks.contentinfo++;
+    // Only an element with a role attribute has a role (its state's, lower-cased).
+    if (element.attribs.role === undefined) continue;
+    const { role } = stateOf(states, element);
     if (role === 'main' && tag !== 'main') landmarks.main++;
     if (role === 'navigation' && tag !== 'nav') landmarks.nav++;
     if (role === 'banner') landmarks.banner++;

@@ -17,12 +17,16 @@ const BLOCKS_EVENT = /return\s+false|preventDefault/i;
 /** The handler attributes of one element that cancel the event ("onpaste on <input>"). */
 export function blockedEventsOf(element: PageElement): string[] {
   const blocked: string[] = [];
+  addBlockedEvents(element, blocked);
+  return blocked;
+}
+
+function addBlockedEvents(element: PageElement, blocked: string[]): void {
   for (const event of BLOCKING_EVENTS) {
     const handler = element.attribs[event];
     if (handler !== undefined && BLOCKS_EVENT.test(handler))
       blocked.push(`${event} on <${element.name}>`);
   }
-  return blocked;
 }
 
 /** Whether the element's own handler cancels `event` (one attribute read, no list built). */
@@ -34,8 +38,11 @@ export function cancelsEvent(
   return handler !== undefined && BLOCKS_EVENT.test(handler);
 }
 
+/** Every element's blocked events, in document order (one list, not one per element). */
 export function blockedInteractionsOf(elements: readonly PageElement[]): string[] {
-  return elements.flatMap(blockedEventsOf);
+  const blocked: string[] = [];
+  for (const element of elements) addBlockedEvents(element, blocked);
+  return blocked;
 }
 
 /** Visible elements whose own class/id says "ad", outermost only, described by tag, id and class. */
