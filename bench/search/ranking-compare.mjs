@@ -10,7 +10,10 @@
 //   BENCH_DB_URL=postgres://postgres@127.0.0.1:5432/frenly_bench_<id> node bench/search/ranking-compare.mjs
 //
 // BENCH_DB_URL: a database kept by `BENCH_KEEP=1 node bench/search/run.mjs` (required);
-// BENCH_SITES (50000: the corpus size it was built with), BENCH_QUERIES (200).
+// BENCH_SITES (50000: the corpus size it was built with), BENCH_QUERIES (200),
+// BENCH_BASELINE (0009_body_index_halves: the migration whose search.ranked_page, and
+// search.snippet_of when it defines one, are the baseline, installed renamed as
+// search.ranked_page_v2 and search.snippet_of_v2).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -27,15 +30,21 @@ if (!url)
 const sites = Number(process.env.BENCH_SITES || 50_000);
 const count = Number(process.env.BENCH_QUERIES || 200);
 
+const baseline = process.env.BENCH_BASELINE || '0009_body_index_halves';
 const v2Source = readFileSync(
-  fileURLToPath(
-    new URL('../../libs/db/migrations/search/0009_body_index_halves.sql', import.meta.url),
-  ),
+  fileURLToPath(new URL(`../../libs/db/migrations/search/${baseline}.sql`, import.meta.url)),
   'utf8',
 );
-const v2Function = v2Source
-  .slice(v2Source.indexOf('CREATE OR REPLACE FUNCTION search.ranked_page'))
-  .replace('FUNCTION search.ranked_page(', 'FUNCTION search.ranked_page_v2(');
+// The baseline's search.ranked_page and search.snippet_of statements, renamed (the rest of the
+// migration is not replayed).
+const v2Functions = v2Source
+  .split('--> statement-breakpoint')
+  .filter((statement) => /FUNCTION search\.(ranked_page|snippet_of)\(/.test(statement))
+  .map((statement) =>
+    statement
+      .replaceAll('search.ranked_page(', 'search.ranked_page_v2(')
+      .replaceAll('search.snippet_of(', 'search.snippet_of_v2('),
+  );
 
 const options = JSON.stringify({
   limit: 10,
@@ -54,7 +63,7 @@ const statement = (fn, q) =>
 
 const setup = new pg.Client({ connectionString: url });
 await setup.connect();
-await setup.query(v2Function);
+for (const statement of v2Functions) await setup.query(statement);
 await setup.end();
 
 const queries = queryMix(createCorpus(1), { sites, count, stream: 16 });
