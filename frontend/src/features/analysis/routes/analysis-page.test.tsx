@@ -131,6 +131,48 @@ describe('Frenly Analyzer', () => {
     expect(screen.getByText('“Honest.”')).toBeTruthy();
   });
 
+  describe('trust', () => {
+    // Strong, verified, no manipulative pattern: high while the community is not against it.
+    const strong: AnalysisResponse = {
+      ...analysis,
+      site: {
+        ...analysis.site,
+        frenlinessScore: 85,
+        trustScore: 'high',
+        analysisData: {
+          ...analysis.site.analysisData!,
+          dimensions: { security: 80 },
+          evidence: { manipulation: [] },
+        },
+      },
+    };
+    const community = (upvotes: number, downvotes: number) => () =>
+      Response.json({
+        siteId: 7,
+        upvotes,
+        downvotes,
+        totalStaked: 0,
+        supportTotal: 0,
+        concernTotal: 0,
+        recentStakes: [],
+      });
+
+    it.each([
+      ['a community against the site turns it low', community(1, 9), 'low'],
+      ['a community that likes the site keeps it high', community(9, 1), 'high'],
+      ['without the community figures, the answer stands', undefined, 'high'],
+    ])('follows the community figures shown: %s', async (_what, figures, trust) => {
+      stubServer(ADA, {
+        'POST /api/sites/analyze': () => Response.json(strong),
+        ...(figures ? { 'GET /api/sites/7/community': figures } : {}),
+      });
+      renderApp('/analysis?url=https%3A%2F%2Fexample.org');
+      expect(await screen.findByText(new RegExp(`Overall trust: ${trust}\\.`))).toBeTruthy();
+      if (figures)
+        expect(screen.getByTestId('approval').textContent).toBe(trust === 'low' ? '10%' : '90%');
+    });
+  });
+
   it('runs the analysis of ?url= on arrival', async () => {
     const server = stubServer(ADA, { 'POST /api/sites/analyze': () => Response.json(analysis) });
     renderApp('/analysis?url=http%3A%2F%2Fexample.org');

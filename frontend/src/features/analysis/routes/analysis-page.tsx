@@ -1,4 +1,9 @@
-import type { AnalysisResponse, UserDto, VoteType } from '@frenly/contracts';
+import {
+  siteTrustScore,
+  type AnalysisResponse,
+  type UserDto,
+  type VoteType,
+} from '@frenly/contracts';
 import { GaugeIcon, SearchCheckIcon, ShieldCheckIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -213,6 +218,9 @@ function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
   const { castVote } = useVoteAction();
   const { stakeTarget, openStake, onStakeDialogChange } = useStakeAction();
   const live = community.data;
+  // The trust shown follows the community figures shown (the ledger's, once loaded), by the rule
+  // search results and the analysis answer use (siteTrustScore).
+  const shown = live ? { ...site, trustScore: siteTrustScore(site, live, site.trustScore) } : site;
 
   async function vote(type: VoteType) {
     const counts = await castVote(site.id, type);
@@ -224,13 +232,13 @@ function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="grid min-w-0 content-start gap-4">
-        <SiteCard site={site} />
-        <FrenlinessScoreCard site={site} />
+        <SiteCard site={shown} />
+        <FrenlinessScoreCard site={shown} />
         <UxScorecard uxScore={current.uxScore} />
-        <BrowserCheck site={site} />
-        <FindingsList site={site} />
-        <TransparencyInsights site={site} engine={current.engine} />
-        <LensPanel site={site} />
+        <BrowserCheck site={shown} />
+        <FindingsList site={shown} />
+        <TransparencyInsights site={shown} engine={current.engine} />
+        <LensPanel site={shown} />
       </div>
       <CommunitySidebar
         site={site}
