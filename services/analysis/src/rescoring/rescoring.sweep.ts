@@ -1,7 +1,8 @@
 // Finds stored analyses scored under an older version than the running scorer's and queues
 // them to be scored again from their snapshots, at most `sitesPerMinute` across every analysis
 // process (slots in the job store, Redis or memory, given back a minute later). Runs at start
-// and then every `sweepEveryMs`; quiet when there is nothing to do.
+// and then every `sweepEveryMs` (15 s by default, so that slots given back are soon taken again);
+// quiet when there is nothing to do.
 import {
   Inject,
   Injectable,
