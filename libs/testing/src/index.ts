@@ -10,3 +10,4 @@ export * from './websocket-handshake.js';
 export * from './redis-keys.js';
 export * from './fake-of.js';
 export * from './tls-certificate.js';
+export * from './live-socket.js';

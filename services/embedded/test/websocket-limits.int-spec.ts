@@ -7,6 +7,7 @@
 import {
   ApiUser,
   EmbeddedRuntime,
+  openLiveSocket,
   upgradeRaw,
   waitFor,
   type HandshakeAnswer,
@@ -16,12 +17,6 @@ import { WebSocket } from 'ws';
 const UPGRADES_PER_WINDOW = 6;
 const WINDOW_SECONDS = 5;
 const SOCKETS_PER_USER = 2;
-
-interface Live {
-  readonly socket: WebSocket;
-  readonly messages: Array<Record<string, unknown>>;
-  readonly closed: Promise<void>;
-}
 
 describe('embedded runtime: websocket upgrades under the edge rate limits', () => {
   let runtime: EmbeddedRuntime;
@@ -55,27 +50,12 @@ describe('embedded runtime: websocket upgrades under the edge rate limits', () =
     await runtime?.stop();
   });
 
+  const openLive = (headers: Record<string, string>) =>
+    openLiveSocket(wsUrl, headers, { opened: clients });
   const from = (ip: string, user?: ApiUser) => ({
     'X-Forwarded-For': ip,
     ...(user ? { Cookie: user.browser.cookieHeader() } : {}),
   });
-
-  function openLive(headers: Record<string, string>): Promise<Live> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(wsUrl, { headers });
-      clients.push(socket);
-      const messages: Array<Record<string, unknown>> = [];
-      const closed = new Promise<void>((done) => socket.once('close', () => done()));
-      socket.on('message', (data: Buffer) =>
-        messages.push(JSON.parse(data.toString()) as Record<string, unknown>),
-      );
-      socket.once('open', () => resolve({ socket, messages, closed }));
-      socket.once('unexpected-response', (_req, res) =>
-        reject(new Error(`upgrade refused with ${res.statusCode}`)),
-      );
-      socket.once('error', reject);
-    });
-  }
 
   function expectRateLimited(answer: HandshakeAnswer): number {
     expect(answer.raw).toMatch(/^HTTP\/1\.1 429 Too Many Requests\r\nRetry-After: \d+\r\n/);
@@ -135,7 +115,10 @@ describe('embedded runtime: websocket upgrades under the edge rate limits', () =
     expect(vote.status).toBe(200);
     const { upvotes, downvotes } = (await vote.json()) as { upvotes: number; downvotes: number };
     const update = await waitFor(
-      () => bobLive.messages.find((message) => message.type === 'vote_update'),
+      () =>
+        bobLive.messages
+          .map((text) => JSON.parse(text) as Record<string, unknown>)
+          .find((message) => message.type === 'vote_update'),
       10_000,
       25,
       "Bob's live update",

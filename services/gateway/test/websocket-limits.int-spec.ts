@@ -10,6 +10,8 @@ import { openDatabase, type DatabaseHandle } from '@frenly/db';
 import { IDENTITY_HEADER, IdentityTokens } from '@frenly/platform';
 import {
   createScratchDatabase,
+  openLiveSocket,
+  type LiveSocket,
   upgradeRaw,
   waitFor,
   type HandshakeAnswer,
@@ -57,13 +59,6 @@ function edgeSettings(options: {
 }
 
 /** A live connection through the gateway: the stand-in realtime greets it with who it is. */
-interface Live {
-  readonly socket: WebSocket;
-  readonly greeting: { userId: string | null };
-  readonly messages: unknown[];
-  readonly closed: Promise<void>;
-}
-
 describe('websocket upgrades at the distributed gateway: rate limits and open-socket caps', () => {
   let scratch: ScratchDatabase;
   let database: DatabaseHandle;
@@ -134,30 +129,17 @@ describe('websocket upgrades at the distributed gateway: rate limits and open-so
   });
 
   /** Opens a websocket through `gateway` and waits for the stand-in's greeting. */
-  function openLive(gateway: GatewayUnderTest, headers: Record<string, string>): Promise<Live> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(wsUrl(gateway), { headers });
-      clients.push(socket);
-      const messages: unknown[] = [];
-      const closed = new Promise<void>((done) => socket.once('close', () => done()));
-      socket.on('message', (data: Buffer) => {
-        const message = JSON.parse(data.toString()) as { userId: string | null };
-        if (messages.length === 0) resolve({ socket, greeting: message, messages, closed });
-        messages.push(message);
-      });
-      socket.once('unexpected-response', (_req, res) =>
-        reject(new Error(`upgrade refused with ${res.statusCode}`)),
-      );
-      socket.once('error', reject);
-    });
-  }
+  const openLive = (gateway: GatewayUnderTest, headers: Record<string, string>) =>
+    openLiveSocket(wsUrl(gateway), headers, { opened: clients, untilFirstMessage: true });
+  const greetingOf = (live: LiveSocket) =>
+    JSON.parse(live.messages[0]!) as { userId: string | null };
 
   /** Opens and closes one websocket (spending one upgrade). */
   async function connectOnce(gateway: GatewayUnderTest, headers: Record<string, string>) {
     const live = await openLive(gateway, headers);
     live.socket.close();
     await live.closed;
-    return live.greeting;
+    return greetingOf(live);
   }
 
   /** The 429 of the rate limit, written on the raw socket before any upgrade. */
@@ -317,7 +299,7 @@ describe('websocket upgrades at the distributed gateway: rate limits and open-so
           20,
           'the live update',
         );
-        expect(live.messages[1]).toEqual({ type: 'vote_update', siteId: 7 });
+        expect(JSON.parse(live.messages[1]!)).toEqual({ type: 'vote_update', siteId: 7 });
       }
       first.socket.close();
       await first.closed;
@@ -365,7 +347,7 @@ describe('websocket upgrades at the distributed gateway: rate limits and open-so
     const held = [];
     for (let i = 0; i < 3; i++)
       held.push(await openLive(gateway, from('198.51.100.80', { Cookie: erin.cookie })));
-    expect(held.map((live) => live.greeting)).toEqual(Array(3).fill({ userId: erin.userId }));
+    expect(held.map(greetingOf)).toEqual(Array(3).fill({ userId: erin.userId }));
     for (const live of held) live.socket.close();
   });
 });

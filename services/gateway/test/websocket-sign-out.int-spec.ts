@@ -5,7 +5,14 @@
 import { createServer, type Server } from 'node:http';
 import { openDatabase, type DatabaseHandle } from '@frenly/db';
 import { IDENTITY_HEADER, IdentityTokens } from '@frenly/platform';
-import { createScratchDatabase, waitFor, type ScratchDatabase } from '@frenly/testing';
+import {
+  closedWithin,
+  createScratchDatabase,
+  openLiveSocket,
+  waitFor,
+  type LiveSocket,
+  type ScratchDatabase,
+} from '@frenly/testing';
 import { WebSocket, WebSocketServer } from 'ws';
 import { SESSION_SOCKET_SWEEP_MS } from '../src/sessions/session-sockets.js';
 import {
@@ -18,13 +25,6 @@ import {
 } from './support/gateway-harness.js';
 
 const tokens = new IdentityTokens(TEST_SECRET);
-
-interface Live {
-  readonly socket: WebSocket;
-  readonly messages: string[];
-  /** Resolves with the close code and reason the client saw. */
-  readonly closed: Promise<{ code: number; reason: string }>;
-}
 
 describe('websockets of a session that signs out (distributed gateway)', () => {
   let scratch: ScratchDatabase;
@@ -74,23 +74,16 @@ describe('websockets of a session that signs out (distributed gateway)', () => {
     await scratch?.drop();
   });
 
-  function openLive(gateway: GatewayUnderTest, cookie: string): Promise<Live> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`${gateway.url.replace('http', 'ws')}/ws`, {
-        headers: { Cookie: cookie },
-      });
-      clients.push(socket);
-      const messages: string[] = [];
-      const closed = new Promise<{ code: number; reason: string }>((done) =>
-        socket.once('close', (code, reason) => done({ code, reason: reason.toString() })),
-      );
-      socket.on('message', (data: Buffer) => {
-        messages.push(data.toString());
-        if (messages.length === 1) resolve({ socket, messages, closed });
-      });
-      socket.once('error', reject);
-    });
-  }
+  const openLive = (gateway: GatewayUnderTest, cookie: string) =>
+    openLiveSocket(
+      `${gateway.url.replace('http', 'ws')}/ws`,
+      { Cookie: cookie },
+      {
+        opened: clients,
+        untilFirstMessage: true,
+      },
+    );
+  const closing = closedWithin;
 
   function signOut(gateway: GatewayUnderTest, cookie: string): Promise<Response> {
     return fetch(`${gateway.url}/api/logout`, {
@@ -101,24 +94,12 @@ describe('websockets of a session that signs out (distributed gateway)', () => {
   }
 
   /** Every stand-in socket gets a message; resolves when `live` has received it. */
-  async function reaches(live: Live, text: string): Promise<void> {
+  async function reaches(live: LiveSocket, text: string): Promise<void> {
     for (const socket of upstream.keys()) socket.send(text);
     await waitFor(() => live.messages.includes(text) || undefined, 5_000, 10, `"${text}"`);
   }
 
-  /** The close the client saw, or a failure naming what did not happen in time. */
-  function closing(live: Live, timeoutMs = 3_000): Promise<{ code: number; reason: string }> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`socket still open after ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-    });
-    return Promise.race([live.closed, late]).finally(() => clearTimeout(timer));
-  }
-
-  const isOpen = (live: Live) => live.socket.readyState === WebSocket.OPEN;
+  const isOpen = (live: LiveSocket) => live.socket.readyState === WebSocket.OPEN;
 
   it("closes the session's sockets with 1008 at once, and no one else's", async () => {
     const laptop = await sessionCookieFor(first, { subject: 'ws-ada', firstName: 'Ada' });

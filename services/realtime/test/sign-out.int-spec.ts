@@ -2,13 +2,14 @@
 // closes that session's open websockets with 1008 "Signed out" at once, while the same user's
 // other session and other users stay connected; the closed session cannot reconnect.
 // (The distributed gateway's path: services/gateway/test/websocket-sign-out.int-spec.ts.)
-import { ApiUser, EmbeddedRuntime } from '@frenly/testing';
+import {
+  ApiUser,
+  closedWithin,
+  EmbeddedRuntime,
+  openLiveSocket,
+  type LiveSocket,
+} from '@frenly/testing';
 import { WebSocket } from 'ws';
-
-interface Live {
-  readonly socket: WebSocket;
-  readonly closed: Promise<{ code: number; reason: string }>;
-}
 
 describe('embedded runtime: sign-out closes the session’s websockets', () => {
   let runtime: EmbeddedRuntime;
@@ -25,38 +26,16 @@ describe('embedded runtime: sign-out closes the session’s websockets', () => {
     await runtime?.stop();
   });
 
-  function openLive(user: ApiUser): Promise<Live> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(wsUrl, { headers: { Cookie: user.browser.cookieHeader() } });
-      clients.push(socket);
-      const closed = new Promise<{ code: number; reason: string }>((done) =>
-        socket.once('close', (code, reason) => done({ code, reason: reason.toString() })),
-      );
-      socket.once('open', () => resolve({ socket, closed }));
-      socket.once('unexpected-response', (_req, res) =>
-        reject(new Error(`upgrade refused with ${res.statusCode}`)),
-      );
-      socket.once('error', reject);
-    });
-  }
+  const openLive = (user: ApiUser) =>
+    openLiveSocket(wsUrl, { Cookie: user.browser.cookieHeader() }, { opened: clients });
+  const closing = closedWithin;
 
   /** The endpoint answers a ping on this socket: it is open end to end. */
-  function answersPing(live: Live): Promise<void> {
+  function answersPing(live: LiveSocket): Promise<void> {
     return new Promise((resolve) => {
       live.socket.once('message', () => resolve());
       live.socket.send(JSON.stringify({ type: 'ping' }));
     });
-  }
-
-  function closing(live: Live, timeoutMs = 3_000): Promise<{ code: number; reason: string }> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`socket still open after ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-    });
-    return Promise.race([live.closed, late]).finally(() => clearTimeout(timer));
   }
 
   it('closes them with 1008 at once, and only them', async () => {
