@@ -5,7 +5,7 @@ import type { AnalysisSnapshot } from '../analyses/analysis-snapshot.js';
 import { analyzePage } from '../pipeline/analyze-page.js';
 import { enrichReport, withBrowserPending, withoutBrowser } from '../pipeline/enrich/index.js';
 import type { AnalysisReport } from '../pipeline/report.js';
-import type { CommunitySignals } from '../pipeline/scoring/trust-score.js';
+import type { CommunitySignals } from '@frenly/contracts';
 import type { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
 
 export interface RescoreInputs {
