@@ -10,9 +10,10 @@ export function isTinyStyle(style: string | undefined): boolean {
 
 /** Single spaces between words, none at either end (JavaScript's \s is whitespace). */
 export function normalise(text: string): string {
-  // Collapsed, then trimmed: trimming first is the same text but measured 4× slower, as the
-  // regular expression then runs over a sliced string.
-  return isNormalised(text) ? text : text.replace(/\s+/g, ' ').trim();
+  // Trimmed first, then collapsed: the same text (trim() removes exactly what \s matches), one
+  // copy fewer. Time it on fresh strings from a fresh parse: re-running over the same strings
+  // gave the opposite, misleading result.
+  return isNormalised(text) ? text : text.trim().replace(/\s+/g, ' ');
 }
 
 /**
