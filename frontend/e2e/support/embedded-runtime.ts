@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@frenly/testing';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = join(repoRoot, 'services/embedded/dist/main.js');
@@ -111,17 +111,4 @@ function backendEnv(): NodeJS.ProcessEnv {
   ];
   for (const name of [...switches, 'NODE_OPTIONS', 'JEST_WORKER_ID']) delete env[name];
   return { ...env, HOST: '127.0.0.1' };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no free port')),
-      );
-    });
-  });
 }

@@ -40,6 +40,24 @@ async function waitUntil(
   throw new Error(`${what} not up within ${timeoutMs} ms`);
 }
 
+/** A server process of its own in `dir`, removed with it on close. */
+function privateServer(
+  url: string,
+  dir: string,
+  start: () => Promise<void>,
+  stop: () => Promise<void>,
+): PrivateServer {
+  return {
+    url,
+    start,
+    stop,
+    close: async () => {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 function stopChild(child: ChildProcess | undefined, timeoutMs = 20_000): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -76,15 +94,7 @@ export async function startPrivateRedis(
     await waitUntil('redis-server', ping, 10_000, () => child);
   };
   await start();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    start,
-    stop: () => stopChild(child),
-    close: async () => {
-      await stopChild(child);
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return privateServer(`redis://127.0.0.1:${port}`, dir, start, () => stopChild(child));
 }
 
 /** A PostgreSQL cluster of its own (initdb in a temporary folder, run as the postgres user), trust auth. */
@@ -140,15 +150,7 @@ export async function startPrivatePostgres(): Promise<PrivateServer> {
     await exited;
     clearTimeout(timer);
   };
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start,
-    stop,
-    close: async () => {
-      await stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return privateServer(`postgres://postgres@127.0.0.1:${port}/postgres`, dir, start, stop);
 }
 
 /** A single-node KRaft Kafka of its own, from the jars `npm run infra:up` fetched into .infra/kafka/libs. */
@@ -240,15 +242,7 @@ export async function startPrivateKafka(): Promise<PrivateServer> {
     await waitUntil('kafka', answers, 90_000, () => child);
   };
   await start();
-  return {
-    url: `127.0.0.1:${port}`,
-    start,
-    stop: () => stopChild(child),
-    close: async () => {
-      await stopChild(child);
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return privateServer(`127.0.0.1:${port}`, dir, start, () => stopChild(child));
 }
 
 /**
