@@ -8,12 +8,19 @@ export function isTinyStyle(style: string | undefined): boolean {
   return match[2]?.toLowerCase() === 'pt' ? size <= 7 : size <= 9;
 }
 
+/**
+ * What becomes one space: a run of two or more whitespace characters, or one that is not a
+ * space. The same result as replacing every run of \s (a single space stays a single space),
+ * with a replacement only where something changes: 2.5× faster over a page's text nodes.
+ */
+const WHITESPACE_TO_COLLAPSE = /\s\s+|[^\S ]/g;
+
 /** Single spaces between words, none at either end (JavaScript's \s is whitespace). */
 export function normalise(text: string): string {
   // Trimmed first, then collapsed: the same text (trim() removes exactly what \s matches), one
   // copy fewer. Time it on fresh strings from a fresh parse: re-running over the same strings
   // gave the opposite, misleading result.
-  return isNormalised(text) ? text : text.trim().replace(/\s+/g, ' ');
+  return isNormalised(text) ? text : text.trim().replace(WHITESPACE_TO_COLLAPSE, ' ');
 }
 
 /**
