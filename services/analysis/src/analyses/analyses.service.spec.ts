@@ -1,7 +1,6 @@
 import { AnalysisErrorCodes } from '@frenly/contracts';
 import { fakeOf } from '@frenly/testing';
-import { factory, plainShopReport } from '../../test/unit/analysis.factories.js';
-import { AnalysisError } from '../analysis.errors.js';
+import { factory, plainShopReport, refusal } from '../../test/unit/analysis.factories.js';
 import type { AnalysisReport } from '../pipeline/report.js';
 import { CommunityRepository } from '../sites/community.repository.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
@@ -36,16 +35,6 @@ function setup() {
   community.recentStakes.mockResolvedValue([]);
   const sut = new AnalysesService(analyses, siteRefs, community, screenshots);
   return { sut, analyses, siteRefs, community, screenshots, row };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AnalysisError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AnalysisError))
-    throw new Error(`expected an AnalysisError, got ${String(error)}`);
-  return error;
 }
 
 describe(AnalysesService.name, () => {

@@ -15,6 +15,7 @@ import {
   factory,
   newAnalysisMetrics,
   plainShopReport,
+  refusal,
 } from '../../test/unit/analysis.factories.js';
 import { AnalysisError } from '../analysis.errors.js';
 import { DEFAULT_ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
@@ -103,16 +104,6 @@ function setup(browserAvailable = true) {
     release,
     fresh,
   };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AnalysisError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AnalysisError))
-    throw new Error(`expected an AnalysisError, got ${String(error)}`);
-  return error;
 }
 
 describe(AnalyzeService.name, () => {

@@ -3,8 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AnalysisErrorCodes, type SiteIndexedV1 } from '@frenly/contracts';
 import { INTERNAL_CALL_HEADER, IdentityTokens } from '@frenly/platform';
-import { capturingLogger } from '../../test/unit/analysis.factories.js';
-import { AnalysisError } from '../analysis.errors.js';
+import { capturingLogger, refusal } from '../../test/unit/analysis.factories.js';
 import { HttpSiteCatalogue } from './site-catalogue.js';
 
 const SITE: SiteIndexedV1 = {
@@ -43,16 +42,6 @@ async function closedUrl(): Promise<string> {
   const standIn = await searchStandIn(200, '{}');
   await standIn.close();
   return standIn.url;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AnalysisError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AnalysisError))
-    throw new Error(`expected an AnalysisError, got ${String(error)}`);
-  return error;
 }
 
 describe(HttpSiteCatalogue.name, () => {

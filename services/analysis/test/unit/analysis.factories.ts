@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { JsonLogger, MetricsService } from '@frenly/platform';
 import type { Counter } from 'prom-client';
+import { AnalysisError } from '../../src/analysis.errors.js';
 import type { AnalysisRow } from '../../src/analyses/analyses.repository.js';
 import { AnalysisMetrics } from '../../src/metrics/analysis.metrics.js';
 import { analyzePage } from '../../src/pipeline/analyze-page.js';
@@ -25,6 +26,17 @@ export async function counted<L extends string>(
     Object.entries(labels).every(([name, wanted]) => value.labels[name as L] === wanted),
   );
   return matching.reduce((sum, value) => sum + value.value, 0);
+}
+
+/** The AnalysisError a call was refused with; a success or any other error fails the test. */
+export async function refusal(promise: Promise<unknown>): Promise<AnalysisError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof AnalysisError))
+    throw new Error(`expected an AnalysisError, got ${String(error)}`);
+  return error;
 }
 
 /** A JsonLogger whose lines the spec can read. */
