@@ -11,3 +11,4 @@ export * from './redis-keys.js';
 export * from './fake-of.js';
 export * from './tls-certificate.js';
 export * from './live-socket.js';
+export * from './counted.js';

@@ -1,7 +1,6 @@
 // Shared pieces of the analysis service's unit specs: fakes, a real report and row factories.
 import { readFileSync } from 'node:fs';
 import { JsonLogger, MetricsService } from '@frenly/platform';
-import type { Counter } from 'prom-client';
 import { AnalysisError } from '../../src/analysis.errors.js';
 import type { AnalysisRow } from '../../src/analyses/analyses.repository.js';
 import { AnalysisMetrics } from '../../src/metrics/analysis.metrics.js';
@@ -16,17 +15,7 @@ export function newAnalysisMetrics(): AnalysisMetrics {
   );
 }
 
-/** The value of a counter for the given labels (summed over the others; 0 when never incremented). */
-export async function counted<L extends string>(
-  counter: Counter<L>,
-  labels: Partial<Record<L, string>> = {},
-): Promise<number> {
-  const { values } = await counter.get();
-  const matching = values.filter((value) =>
-    Object.entries(labels).every(([name, wanted]) => value.labels[name as L] === wanted),
-  );
-  return matching.reduce((sum, value) => sum + value.value, 0);
-}
+export { counted } from '@frenly/testing';
 
 /** The AnalysisError a call was refused with; a success or any other error fails the test. */
 export async function refusal(promise: Promise<unknown>): Promise<AnalysisError> {

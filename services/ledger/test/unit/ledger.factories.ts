@@ -3,7 +3,6 @@ import { jest } from '@jest/globals';
 import type { Transaction } from '@frenly/db';
 import { MetricsService } from '@frenly/platform';
 import { fakeOf } from '@frenly/testing';
-import type { Counter } from 'prom-client';
 import { Transactions } from '../../src/db/transactions.js';
 import { LedgerMetrics } from '../../src/metrics/ledger.metrics.js';
 import { LedgerOutbox } from '../../src/outbox/ledger-outbox.js';
@@ -36,17 +35,7 @@ export function newLedgerMetrics(): LedgerMetrics {
   return new LedgerMetrics(new MetricsService({ service: 'ledger-unit', defaultMetrics: false }));
 }
 
-/** The value of a counter for the given labels (0 when never incremented). */
-export async function counted<L extends string>(
-  counter: Counter<L>,
-  labels: Partial<Record<L, string>> = {},
-): Promise<number> {
-  const { values } = await counter.get();
-  const matching = values.filter((value) =>
-    Object.entries(labels).every(([name, wanted]) => value.labels[name as L] === wanted),
-  );
-  return matching.reduce((sum, value) => sum + value.value, 0);
-}
+export { counted } from '@frenly/testing';
 
 export const factory = {
   stakeRequest: (overrides: Partial<StakeRequest> = {}): StakeRequest => ({

@@ -1,5 +1,6 @@
 // Shared pieces of the search service's unit specs: fakes and factories.
 import { MetricsService } from '@frenly/platform';
+import { counted as counterValue } from '@frenly/testing';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Counter } from 'prom-client';
@@ -18,11 +19,7 @@ export async function counted(
 ): Promise<number> {
   const counter = metrics.registry.getSingleMetric(name) as Counter | undefined;
   if (!counter) return 0;
-  const { values } = await counter.get();
-  const matching = values.filter((value) =>
-    Object.entries(labels).every(([label, wanted]) => value.labels[label] === wanted),
-  );
-  return matching.reduce((sum, value) => sum + value.value, 0);
+  return counterValue(counter, labels);
 }
 
 /** A clock the spec moves by hand. */
