@@ -18,25 +18,18 @@ import {
   assertValidQueueName,
   groupClaims,
   groupLeaseMs,
-  resolveEnqueueOptions,
   resolveProcessOptions,
-  resolveSettings,
   type JobQueueSettings,
   type ResolvedJobOptions,
-  type ResolvedSettings,
   type RetentionPolicy,
 } from '../job-options.js';
 import { JobOutcomeHub } from '../job-outcomes.js';
+import { JobQueueAdapter } from '../job-queue-adapter.js';
 import type {
   CloseOptions,
   CloseResult,
-  EnqueueAndWaitOptions,
-  EnqueueOptions,
   EnqueuedJob,
-  JobCompletedEvent,
-  JobFailedEvent,
   JobHandler,
-  JobQueue,
   JobQueueMap,
   JobWorker,
   PayloadOf,
@@ -45,10 +38,7 @@ import type {
   QueueName,
   ResultOf,
   SlotLease,
-  Unsubscribe,
-  WorkerStats,
 } from '../job-queue.port.js';
-import { JobStatsRegistry } from '../job-stats.js';
 import { settlesWithin } from '../settles-within.js';
 import { RedisSlotStore } from '../slots/redis-slot-store.js';
 import { RedisConnections } from './redis-connections.js';
@@ -87,68 +77,22 @@ interface WorkerResources {
 /** How long a worker gets after its running attempts were aborted at shutdown. */
 const ABORT_GRACE_MS = 2000;
 
-export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
+export class BullMqJobQueue<M extends JobQueueMap<M>> extends JobQueueAdapter<M, QueueResources> {
   readonly kind = 'bullmq' as const;
   readonly prefix: string;
-  private readonly settings: ResolvedSettings;
   private readonly readyTimeoutMs: number;
   private readonly connections: RedisConnections;
   private readonly queues = new Map<string, QueueResources>();
   private readonly workers = new Set<WorkerResources>();
-  private readonly stats = new JobStatsRegistry();
   private readonly slots: RedisSlotStore;
   private closing?: Promise<CloseResult>;
 
   constructor(config: BullMqJobQueueConfig) {
-    this.settings = resolveSettings(config);
+    super(config);
     this.prefix = config.prefix ?? 'frenly';
     this.readyTimeoutMs = config.readyTimeoutMs ?? 1000;
     this.connections = new RedisConnections(config.redisUrl);
     this.slots = new RedisSlotStore(() => this.connections.producer(), `${this.prefix}:slots`);
-  }
-
-  async enqueue<N extends QueueName<M>>(
-    queue: N,
-    payload: PayloadOf<M, N>,
-    options?: EnqueueOptions,
-  ): Promise<EnqueuedJob> {
-    return this.add(
-      this.resources(queue),
-      payload,
-      resolveEnqueueOptions(options, this.settings.defaults),
-    );
-  }
-
-  async waitForResult<N extends QueueName<M>>(
-    queue: N,
-    jobId: string,
-    timeoutMs: number,
-  ): Promise<ResultOf<M, N>> {
-    const resources = this.resources(queue);
-    await this.listen(resources);
-    const handle = resources.hub.wait(jobId, timeoutMs);
-    await this.settleFromStore(resources, jobId).catch((error: Error) => handle.cancel(error));
-    return handle.promise;
-  }
-
-  async enqueueAndWait<N extends QueueName<M>>(
-    queue: N,
-    payload: PayloadOf<M, N>,
-    options: EnqueueAndWaitOptions,
-  ): Promise<ResultOf<M, N>> {
-    const resources = this.resources(queue);
-    const resolved = resolveEnqueueOptions(options, this.settings.defaults);
-    await this.listen(resources);
-    // Waiting starts before the job exists, so even a very fast outcome is seen.
-    const handle = resources.hub.wait(resolved.jobId, options.waitTimeoutMs);
-    try {
-      const { isNew } = await this.add(resources, payload, resolved);
-      // A duplicate id may name a job that had already finished.
-      if (!isNew) await this.settleFromStore(resources, resolved.jobId);
-    } catch (error) {
-      handle.cancel(error as Error);
-    }
-    return handle.promise;
   }
 
   async process<N extends QueueName<M>>(
@@ -225,26 +169,8 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
     return { queue, close: (closeOptions) => this.closeWorker(resources, closeOptions) };
   }
 
-  async onCompleted<N extends QueueName<M>>(
-    queue: N,
-    listener: (event: JobCompletedEvent<ResultOf<M, N>>) => void,
-  ): Promise<Unsubscribe> {
-    const resources = this.resources(queue);
-    await this.listen(resources);
-    return resources.hub.onCompleted(listener);
-  }
-
-  async onFailed<N extends QueueName<M>>(
-    queue: N,
-    listener: (event: JobFailedEvent) => void,
-  ): Promise<Unsubscribe> {
-    const resources = this.resources(queue);
-    await this.listen(resources);
-    return resources.hub.onFailed(listener);
-  }
-
   async getCounts(queue: QueueName<M>): Promise<QueueCounts> {
-    const counts = await this.resources(queue).queue.getJobCounts(
+    const counts = await this.queueFor(queue).queue.getJobCounts(
       'wait',
       'prioritized',
       'waiting-children',
@@ -261,10 +187,6 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
       completed: count('completed'),
       failed: count('failed'),
     };
-  }
-
-  getStats(queue: QueueName<M>): WorkerStats {
-    return this.stats.snapshot(queue);
   }
 
   async acquireSlot(
@@ -338,7 +260,7 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
     return resources.closing;
   }
 
-  private async add(
+  protected async add(
     resources: QueueResources,
     payload: unknown,
     options: ResolvedJobOptions,
@@ -365,8 +287,7 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
     return { jobId: options.jobId, isNew: !stored || stored.data.token === token };
   }
 
-  /** Settles waiters of a job that is already finished, or unknown. */
-  private async settleFromStore(resources: QueueResources, jobId: string): Promise<void> {
+  protected async settleFromStore(resources: QueueResources, jobId: string): Promise<void> {
     const { queue, hub } = resources;
     const state = await queue.getJobState(jobId);
     if (state !== 'unknown' && state !== 'completed' && state !== 'failed') return;
@@ -382,7 +303,7 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
    * present before it starts, so nothing that happens after listen() resolves is missed
    * (a QueueEvents started at '$' could miss events until its first XREAD is in place).
    */
-  private listen(resources: QueueResources): Promise<QueueEvents> {
+  protected listen(resources: QueueResources): Promise<QueueEvents> {
     resources.events ??= (async () => {
       const { queue, hub } = resources;
       const producer = this.connections.producer();
@@ -411,7 +332,7 @@ export class BullMqJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
     return resources.events;
   }
 
-  private resources(queue: string): QueueResources {
+  protected queueFor(queue: string): QueueResources {
     this.assertOpen();
     let resources = this.queues.get(queue);
     if (!resources) {

@@ -16,24 +16,17 @@ import {
   groupClaims,
   groupLeaseMs,
   jsonRoundTrip,
-  resolveEnqueueOptions,
   resolveProcessOptions,
-  resolveSettings,
   type JobQueueSettings,
   type ResolvedJobOptions,
-  type ResolvedSettings,
 } from '../job-options.js';
 import { JobOutcomeHub } from '../job-outcomes.js';
+import { JobQueueAdapter } from '../job-queue-adapter.js';
 import type {
   CloseOptions,
   CloseResult,
-  EnqueueAndWaitOptions,
-  EnqueueOptions,
   EnqueuedJob,
-  JobCompletedEvent,
-  JobFailedEvent,
   JobHandler,
-  JobQueue,
   JobQueueMap,
   JobWorker,
   PayloadOf,
@@ -42,10 +35,7 @@ import type {
   QueueName,
   ResultOf,
   SlotLease,
-  Unsubscribe,
-  WorkerStats,
 } from '../job-queue.port.js';
-import { JobStatsRegistry } from '../job-stats.js';
 import { jobsToEvict, type FinishedEntry } from '../retention.js';
 import { settlesWithin } from '../settles-within.js';
 import { MemorySlotStore, type SlotClaim } from '../slots/slot-store.js';
@@ -87,55 +77,16 @@ interface MemQueue {
   pumpScheduled: boolean;
 }
 
-export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> {
+export class InProcessJobQueue<M extends JobQueueMap<M>> extends JobQueueAdapter<M, MemQueue> {
   readonly kind = 'in-process' as const;
-  private readonly settings: ResolvedSettings;
   private readonly queues = new Map<string, MemQueue>();
-  private readonly stats = new JobStatsRegistry();
   /** Running jobs' group slots and acquireSlot's admissions, scoped by queue. */
   private readonly slots = new MemorySlotStore();
   private nextSeq = 0;
   private closed = false;
 
   constructor(settings: JobQueueSettings = {}) {
-    this.settings = resolveSettings(settings);
-  }
-
-  async enqueue<N extends QueueName<M>>(
-    queue: N,
-    payload: PayloadOf<M, N>,
-    options?: EnqueueOptions,
-  ): Promise<EnqueuedJob> {
-    return this.add(
-      this.queueOf(queue),
-      payload,
-      resolveEnqueueOptions(options, this.settings.defaults),
-    );
-  }
-
-  async waitForResult<N extends QueueName<M>>(
-    queue: N,
-    jobId: string,
-    timeoutMs: number,
-  ): Promise<ResultOf<M, N>> {
-    const memQueue = this.queueOf(queue);
-    const handle = memQueue.hub.wait(jobId, timeoutMs);
-    this.settleFromStore(memQueue, jobId);
-    return handle.promise;
-  }
-
-  async enqueueAndWait<N extends QueueName<M>>(
-    queue: N,
-    payload: PayloadOf<M, N>,
-    options: EnqueueAndWaitOptions,
-  ): Promise<ResultOf<M, N>> {
-    const memQueue = this.queueOf(queue);
-    const resolved = resolveEnqueueOptions(options, this.settings.defaults);
-    const handle = memQueue.hub.wait(resolved.jobId, options.waitTimeoutMs);
-    this.add(memQueue, payload, resolved);
-    // A duplicate id may name a job that already finished.
-    this.settleFromStore(memQueue, resolved.jobId);
-    return handle.promise;
+    super(settings);
   }
 
   async process<N extends QueueName<M>>(
@@ -143,7 +94,7 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
     handler: JobHandler<PayloadOf<M, N>, ResultOf<M, N>>,
     options?: ProcessOptions,
   ): Promise<JobWorker> {
-    const memQueue = this.queueOf(queue);
+    const memQueue = this.queueFor(queue);
     const { concurrency, timeoutMs, groupLimits } = resolveProcessOptions(options);
     const worker: MemWorker = {
       handler,
@@ -159,28 +110,10 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
     return { queue, close: (closeOptions) => this.closeWorker(memQueue, worker, closeOptions) };
   }
 
-  async onCompleted<N extends QueueName<M>>(
-    queue: N,
-    listener: (event: JobCompletedEvent<ResultOf<M, N>>) => void,
-  ): Promise<Unsubscribe> {
-    return this.queueOf(queue).hub.onCompleted(listener);
-  }
-
-  async onFailed<N extends QueueName<M>>(
-    queue: N,
-    listener: (event: JobFailedEvent) => void,
-  ): Promise<Unsubscribe> {
-    return this.queueOf(queue).hub.onFailed(listener);
-  }
-
   async getCounts(queue: QueueName<M>): Promise<QueueCounts> {
     const counts: QueueCounts = { waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 };
-    for (const job of this.queueOf(queue).jobs.values()) counts[job.state] += 1;
+    for (const job of this.queueFor(queue).jobs.values()) counts[job.state] += 1;
     return counts;
-  }
-
-  getStats(queue: QueueName<M>): WorkerStats {
-    return this.stats.snapshot(queue);
   }
 
   async acquireSlot(
@@ -190,7 +123,7 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
     limit: number,
     leaseMs: number,
   ): Promise<SlotLease | undefined> {
-    const key = `${this.queueOf(queue).name}:admit:${scope}`;
+    const key = `${this.queueFor(queue).name}:admit:${scope}`;
     const counts = this.slots.tryAcquireNow([{ scope: key, limit }], holder, leaseMs);
     if (!counts) return undefined;
     return { held: counts[0] ?? 1, release: async () => this.slots.releaseNow([key], holder) };
@@ -216,7 +149,7 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
     return { drained: results.every((result) => result.drained) };
   }
 
-  private add(memQueue: MemQueue, payload: unknown, options: ResolvedJobOptions): EnqueuedJob {
+  protected add(memQueue: MemQueue, payload: unknown, options: ResolvedJobOptions): EnqueuedJob {
     if (memQueue.jobs.has(options.jobId)) return { jobId: options.jobId, isNew: false };
     memQueue.jobs.set(options.jobId, {
       id: options.jobId,
@@ -231,8 +164,7 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
     return { jobId: options.jobId, isNew: true };
   }
 
-  /** Settles waiters of a job that is already finished, or unknown. */
-  private settleFromStore(memQueue: MemQueue, jobId: string): void {
+  protected settleFromStore(memQueue: MemQueue, jobId: string): void {
     const job = memQueue.jobs.get(jobId);
     if (!job)
       memQueue.hub.settleWaiters(jobId, { error: new JobNotFoundError(memQueue.name, jobId) });
@@ -408,7 +340,10 @@ export class InProcessJobQueue<M extends JobQueueMap<M>> implements JobQueue<M> 
     return { drained };
   }
 
-  private queueOf(queue: string): MemQueue {
+  /** Finished jobs settle their waiters directly: nothing to listen to. */
+  protected async listen(): Promise<void> {}
+
+  protected queueFor(queue: string): MemQueue {
     if (this.closed) throw new JobQueueClosedError();
     let memQueue = this.queues.get(queue);
     if (!memQueue) {
