@@ -67,6 +67,33 @@ const enriched = answer(54, {
   },
 });
 
+/** The analysis answers the HTML tier's report until `land()`, then the browser-enriched one. */
+function serverUntilLanded() {
+  let landed = false;
+  const server = stubServer(ADA, {
+    'POST /api/sites/analyze': () => Response.json(pending),
+    // Until the browser tier lands, the stored analysis is the HTML tier's.
+    [`GET /api/analyses/${ID}`]: () => Response.json(landed ? enriched : pending),
+  });
+  return { server, land: () => (landed = true) };
+}
+
+/** The live message that the browser check of this analysis finished. */
+function announceBrowserCheckDone(): void {
+  FakeWebSocket.instances
+    .at(-1)
+    ?.emit(JSON.stringify({ type: 'analysis_update', analysisId: ID, browser: 'done' }));
+}
+
+/** Waits until the screen shows the browser-enriched report's score. */
+async function richerReportShown(): Promise<void> {
+  await waitFor(() =>
+    expect(
+      screen.getByRole('progressbar', { name: 'Frenliness score: 54 out of 100' }),
+    ).toBeTruthy(),
+  );
+}
+
 async function analyse() {
   const user = userEvent.setup();
   renderApp('/analysis');
@@ -77,12 +104,7 @@ async function analyse() {
 describe('the browser tier on the analysis screen', () => {
   it('shows “Checking in a real browser…” until the live update, then swaps in the richer report', async () => {
     FakeWebSocket.instances = [];
-    let landed = false;
-    const server = stubServer(ADA, {
-      'POST /api/sites/analyze': () => Response.json(pending),
-      // Until the browser tier lands, the stored analysis is the HTML tier's.
-      [`GET /api/analyses/${ID}`]: () => Response.json(landed ? enriched : pending),
-    });
+    const { server, land } = serverUntilLanded();
     await analyse();
 
     expect(await screen.findByText(/Checking in a real browser…/)).toBeTruthy();
@@ -93,16 +115,10 @@ describe('the browser tier on the analysis screen', () => {
       screen.getByRole('progressbar', { name: 'Frenliness score: 82 out of 100' }),
     ).toBeTruthy();
 
-    landed = true;
-    FakeWebSocket.instances
-      .at(-1)
-      ?.emit(JSON.stringify({ type: 'analysis_update', analysisId: ID, browser: 'done' }));
+    land();
+    announceBrowserCheckDone();
 
-    await waitFor(() =>
-      expect(
-        screen.getByRole('progressbar', { name: 'Frenliness score: 54 out of 100' }),
-      ).toBeTruthy(),
-    );
+    await richerReportShown();
     expect(screen.queryByText(/Checking in a real browser…/)).toBeNull();
     const screenshot = screen.getByRole('img', {
       name: "The first screen of example.org, as Frenly's browser saw it",
@@ -183,11 +199,7 @@ describe('the browser tier on the analysis screen', () => {
       server.calls.filter((call) => call.path === `/api/analyses/${ID}`).length;
 
     it('asks for the analysis itself after 10 s, then 20 s, and shows the richer report once it landed', async () => {
-      let landed = false;
-      const server = stubServer(ADA, {
-        'POST /api/sites/analyze': () => Response.json(pending),
-        [`GET /api/analyses/${ID}`]: () => Response.json(landed ? enriched : pending),
-      });
+      const { server, land } = serverUntilLanded();
       await analyse();
       await screen.findByText(/Checking in a real browser…/);
       expect(fetchesOf(server)).toBe(0);
@@ -196,15 +208,11 @@ describe('the browser tier on the analysis screen', () => {
       await vi.advanceTimersByTimeAsync(10_000);
       await waitFor(() => expect(fetchesOf(server)).toBe(1));
       expect(screen.getByText(/Checking in a real browser…/)).toBeTruthy();
-      landed = true;
+      land();
       await vi.advanceTimersByTimeAsync(19_000);
       expect(fetchesOf(server)).toBe(1);
       await vi.advanceTimersByTimeAsync(1_000);
-      await waitFor(() =>
-        expect(
-          screen.getByRole('progressbar', { name: 'Frenliness score: 54 out of 100' }),
-        ).toBeTruthy(),
-      );
+      await richerReportShown();
       expect(screen.queryByText(/Checking in a real browser…/)).toBeNull();
       expect(fetchesOf(server)).toBe(2);
 
@@ -215,23 +223,13 @@ describe('the browser tier on the analysis screen', () => {
 
     it('does not ask again when the live message brought the richer report first', async () => {
       FakeWebSocket.instances = [];
-      let landed = false;
-      const server = stubServer(ADA, {
-        'POST /api/sites/analyze': () => Response.json(pending),
-        [`GET /api/analyses/${ID}`]: () => Response.json(landed ? enriched : pending),
-      });
+      const { server, land } = serverUntilLanded();
       await analyse();
       await screen.findByText(/Checking in a real browser…/);
 
-      landed = true;
-      FakeWebSocket.instances
-        .at(-1)
-        ?.emit(JSON.stringify({ type: 'analysis_update', analysisId: ID, browser: 'done' }));
-      await waitFor(() =>
-        expect(
-          screen.getByRole('progressbar', { name: 'Frenliness score: 54 out of 100' }),
-        ).toBeTruthy(),
-      );
+      land();
+      announceBrowserCheckDone();
+      await richerReportShown();
       expect(fetchesOf(server)).toBe(1);
 
       await vi.advanceTimersByTimeAsync(400_000);
