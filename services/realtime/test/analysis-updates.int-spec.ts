@@ -1,28 +1,19 @@
 // analysis_update over real sockets, on the in-process bus: the browser tier's site-analyzed
 // event reaches connected clients; the HTML tier's (browser pending) does not.
-import { Topics, type SiteAnalyzedV1 } from '@frenly/contracts';
+import { Topics } from '@frenly/contracts';
 import { InProcessEventBus, makeEvent, silentLogger } from '@frenly/events';
 import { RealtimeHarness } from './support/realtime-harness.js';
+import { siteAnalyzed } from './support/site-analyzed.js';
 
 const analysed = (analysisId: string, browser: 'pending' | 'done') =>
-  makeEvent(Topics.SiteAnalyzed, 'https://shop.example/', {
-    url: 'https://shop.example/',
-    domain: 'shop.example',
-    title: 'Shop',
-    description: '',
-    frenlinessScore: 60,
-    trustScore: 'medium',
-    isVerified: true,
-    uxScore: { accessibility: 90, clarity: 70, joyFactor: 60, lowFriction: 80 },
-    analysisData: {
-      frenliness: { reasoning: '', improvements: [], manipulativePatterns: [] },
-      ux: { details: { strengths: [] } },
-      browser: { state: browser },
-    },
-    engine: 'heuristic',
-    analyzedAt: new Date().toISOString(),
-    analysisId,
-  } satisfies SiteAnalyzedV1);
+  makeEvent(
+    Topics.SiteAnalyzed,
+    'https://shop.example/',
+    siteAnalyzed(
+      { analysisId, analyzedAt: new Date().toISOString() },
+      { browser: { state: browser } },
+    ),
+  );
 
 describe('analysis_update on /ws', () => {
   let bus: InProcessEventBus;

@@ -1,26 +1,9 @@
 import type { SiteAnalyzedV1 } from '@frenly/contracts';
+import { siteAnalyzed } from '../../test/support/site-analyzed.js';
 import { analysisUpdateOf } from './analysis-update.js';
 
-function event(analysisData: Partial<SiteAnalyzedV1['analysisData']>): SiteAnalyzedV1 {
-  return {
-    url: 'https://shop.example/',
-    domain: 'shop.example',
-    title: 'Shop',
-    description: '',
-    frenlinessScore: 70,
-    trustScore: 'medium',
-    isVerified: true,
-    uxScore: { accessibility: 90, clarity: 70, joyFactor: 60, lowFriction: 80 },
-    analysisData: {
-      frenliness: { reasoning: '', improvements: [], manipulativePatterns: [] },
-      ux: { details: { strengths: [] } },
-      ...analysisData,
-    },
-    engine: 'heuristic',
-    analyzedAt: '2026-11-27T06:00:00.000Z',
-    analysisId: 'a1',
-  };
-}
+const event = (analysisData: Partial<SiteAnalyzedV1['analysisData']>) =>
+  siteAnalyzed({}, analysisData);
 
 describe(analysisUpdateOf.name, () => {
   it('announces a finished browser tier, done or failed', () => {

@@ -4,6 +4,7 @@ import { JsonLogger, MetricsService } from '@frenly/platform';
 import { ClientRegistry } from '../connections/client-registry.js';
 import { RealtimeMetrics } from '../metrics/realtime.metrics.js';
 import { DEFAULT_REALTIME_SETTINGS, type RealtimeSettings } from '../realtime.settings.js';
+import { siteAnalyzed } from '../../test/support/site-analyzed.js';
 import { LiveFanoutService } from './live-fanout.service.js';
 
 const vote = (overrides: Partial<VoteCastV1> = {}): VoteCastV1 => ({
@@ -34,26 +35,7 @@ const stake = (overrides: Partial<StakePlacedV1> = {}): StakePlacedV1 => ({
 const analysed = (
   browser: 'pending' | 'done',
   overrides: Partial<SiteAnalyzedV1> = {},
-): SiteAnalyzedV1 => ({
-  url: 'https://shop.example/',
-  domain: 'shop.example',
-  title: 'Shop',
-  description: '',
-  frenlinessScore: 42,
-  trustScore: 'low',
-  isVerified: false,
-  uxScore: { accessibility: 50, clarity: 50, joyFactor: 50, lowFriction: 50 },
-  analysisData: {
-    frenliness: { reasoning: '', improvements: [], manipulativePatterns: [] },
-    ux: { details: { strengths: [] } },
-    browser: { state: browser },
-  },
-  engine: 'heuristic',
-  analyzedAt: '2026-01-01T00:00:00.000Z',
-  analysisId: 'a1',
-  siteId: 9,
-  ...overrides,
-});
+): SiteAnalyzedV1 => siteAnalyzed(overrides, { browser: { state: browser } });
 
 function setup({ versionMemorySites = 100 } = {}) {
   const broadcast = jest

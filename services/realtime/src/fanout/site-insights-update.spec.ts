@@ -1,34 +1,21 @@
 import type { SiteAnalyzedV1 } from '@frenly/contracts';
+import { siteAnalyzed } from '../../test/support/site-analyzed.js';
 import { siteInsightsUpdateOf } from './site-insights-update.js';
 
-const event = (overrides: Partial<SiteAnalyzedV1> = {}): SiteAnalyzedV1 => ({
-  url: 'https://shop.example/',
-  domain: 'shop.example',
-  title: 'Shop',
-  description: '',
-  frenlinessScore: 42,
-  trustScore: 'low',
-  isVerified: false,
-  uxScore: { accessibility: 50, clarity: 50, joyFactor: 50, lowFriction: 50 },
-  analysisData: {
+const event = (overrides: Partial<SiteAnalyzedV1> = {}): SiteAnalyzedV1 =>
+  siteAnalyzed(overrides, {
     frenliness: {
       reasoning: '',
       improvements: [],
       manipulativePatterns: ['Urgency — Countdown timer: “Sale ends”'],
     },
-    ux: { details: { strengths: [] } },
     evidence: {
       trackers: [
         { organization: 'Google', category: 'advertising' },
         { organization: 'Meta', category: 'advertising' },
       ],
     },
-  },
-  engine: 'heuristic',
-  analyzedAt: '2026-01-01T00:00:00.000Z',
-  siteId: 9,
-  ...overrides,
-});
+  });
 
 describe(siteInsightsUpdateOf.name, () => {
   it('carries the card fields of the analysis', () => {
