@@ -70,6 +70,21 @@ export function busContract(
       20,
       `${what} (${r.events.length}/${count})`,
     );
+  /** Two members of one new group, both subscribed to `topic`. */
+  const twoMembers = async (topic: string): Promise<[Received, Received]> => {
+    const group = uniqueName('g');
+    const members: [Received, Received] = [new Received(), new Received()];
+    for (const member of members) await subscribe(group, [topic], member.handler);
+    return members;
+  };
+  /** Waits until the members together received as many events as were sent. */
+  const allReceived = (sent: BusEvent[], m1: Received, m2: Received): Promise<true> =>
+    waitFor(
+      () => (m1.events.length + m2.events.length >= sent.length ? true : undefined),
+      fixture.deliveryTimeoutMs,
+      20,
+      `all events (${m1.events.length + m2.events.length}/${sent.length})`,
+    );
   // Long enough for a stray duplicate to show up after the expected events arrived.
   const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -144,19 +159,10 @@ export function busContract(
     'splits the events of one group between its two members: each gets some, together all, none twice',
     async () => {
       const topic = uniqueName('split');
-      const group = uniqueName('g');
-      const m1 = new Received();
-      const m2 = new Received();
-      await subscribe(group, [topic], m1.handler);
-      await subscribe(group, [topic], m2.handler);
+      const [m1, m2] = await twoMembers(topic);
       const sent = Array.from({ length: 120 }, (_, i) => event(topic, `site-${i % 40}`, { i }));
       await fixture.bus.publish(sent);
-      await waitFor(
-        () => (m1.events.length + m2.events.length >= sent.length ? true : undefined),
-        fixture.deliveryTimeoutMs,
-        20,
-        'all events',
-      );
+      await allReceived(sent, m1, m2);
       await settle();
       expect(m1.events.length).toBeGreaterThan(0);
       expect(m2.events.length).toBeGreaterThan(0);
@@ -171,23 +177,14 @@ export function busContract(
 
   contractTest('keeps per-key order with many keys interleaved, across two members', async () => {
     const topic = uniqueName('order');
-    const group = uniqueName('g');
-    const m1 = new Received();
-    const m2 = new Received();
-    await subscribe(group, [topic], m1.handler);
-    await subscribe(group, [topic], m2.handler);
+    const [m1, m2] = await twoMembers(topic);
     const keys = Array.from({ length: 12 }, (_, k) => `key-${k}`);
     const sent: BusEvent[] = [];
     for (let seq = 0; seq < 25; seq++)
       for (const key of keys) sent.push(event(topic, key, { key, seq }));
     // Several publish calls, like a relay sending batches.
     for (let i = 0; i < sent.length; i += 50) await fixture.bus.publish(sent.slice(i, i + 50));
-    await waitFor(
-      () => (m1.events.length + m2.events.length >= sent.length ? true : undefined),
-      fixture.deliveryTimeoutMs,
-      20,
-      'all events',
-    );
+    await allReceived(sent, m1, m2);
     for (const member of [m1, m2]) {
       const seqsByKey = new Map<string, number[]>();
       for (const e of member.events) {
