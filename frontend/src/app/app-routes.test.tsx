@@ -163,6 +163,32 @@ describe('routes (spec §2)', () => {
   });
 });
 
+describe('dashboard stakes', () => {
+  it('link each staked site to the analysis of its own address (an http-only site stays http)', async () => {
+    stubServer(ADA, {
+      'GET /api/stakes/user': () =>
+        Response.json([
+          {
+            id: 's1',
+            userId: ADA.id,
+            siteId: 7,
+            amount: 25,
+            type: 'support',
+            message: null,
+            createdAt: '2026-11-27T10:00:00.000Z',
+            domain: 'old.example',
+            url: 'http://old.example/',
+          },
+        ]),
+    });
+    renderApp('/dashboard');
+    const link = await screen.findByRole('link', { name: 'old.example' });
+    expect(link.getAttribute('href')).toBe(
+      `/analysis?url=${encodeURIComponent('http://old.example/')}`,
+    );
+  });
+});
+
 describe('search home', () => {
   it('ignores blank text and searches the trimmed text with either button', async () => {
     stubServer(null);

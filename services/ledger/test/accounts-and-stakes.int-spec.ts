@@ -179,6 +179,7 @@ describe.each([
         message: 'x'.repeat(500),
         createdAt: expect.any(String),
         domain: 'kind.example',
+        url: 'https://kind.example/',
       });
       // Someone else's stakes are not listed.
       const erin = ctx.newUser('erin');
@@ -297,6 +298,7 @@ describe.each([
         amount: 12,
         type: 'concern',
         domain: 'community.example',
+        url: 'https://community.example/',
       });
       await ctx.http().get('/api/sites/999999/community').expect(404);
       const bad = await ctx.http().get('/api/sites/abc/community').expect(400);

@@ -30,6 +30,8 @@ export interface StakeDto {
   message: string | null;
   createdAt: string;
   domain?: string;
+  /** The site's address, to link to its analysis (in stake lists). */
+  url?: string;
 }
 
 export interface StakeCreateResponse {

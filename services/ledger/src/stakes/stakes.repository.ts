@@ -13,16 +13,21 @@ const stakeColumns = {
   message: stakes.message,
   createdAt: stakes.createdAt,
   domain: knownSites.domain,
+  url: knownSites.url,
 };
 
-type StakeRow = Omit<StakeDto, 'createdAt' | 'domain'> & { createdAt: Date; domain: string };
+type StakeRow = Omit<StakeDto, 'createdAt' | 'domain' | 'url'> & {
+  createdAt: Date;
+  domain: string;
+  url: string;
+};
 
 /** ledger.stakes: the stakes people placed, each booked by one journal transaction. */
 @Injectable()
 export class StakesRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** The user's stakes, newest first, with each site's domain. */
+  /** The user's stakes, newest first, with each site's domain and address. */
   async listByUser(userId: string, limit: number): Promise<StakeDto[]> {
     const rows = await this.db
       .select(stakeColumns)

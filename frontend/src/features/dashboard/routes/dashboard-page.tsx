@@ -143,7 +143,7 @@ function RecentStakesCard() {
                   {stake.domain && (
                     <p className="truncate text-sm font-medium text-slate-900">
                       <Link
-                        to={analysisPath(`https://${stake.domain}`)}
+                        to={analysisPath(stake.url ?? `https://${stake.domain}`)}
                         className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none"
                       >
                         {stake.domain}
