@@ -50,8 +50,8 @@ export interface SearchResultDto extends SiteDto {
   /** The site's own address (its homepage or the address it was seeded or submitted with). */
   siteUrl: string;
   /**
-   * The page's description and text around the query's words (15 to 35 words), split into
-   * segments; the matched words are `match` segments. Empty when neither holds a word of the
+   * The page's description and text around the query's words (15 to 35 words; a source of 35
+   * words or fewer is shown whole), split into segments; the matched words are `match` segments. Empty when neither holds a word of the
    * query (it matched the title or URL only): show `description` instead.
    */
   snippet: SnippetSegment[];
