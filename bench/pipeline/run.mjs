@@ -325,8 +325,9 @@ try {
   // version); the running one scores them again from their snapshots by itself (the sweep runs
   // every minute, at most 120 a minute by default), and nothing may be fetched for it.
   let rescore;
+  const analysedHosts = new Set(analysed.map((row) => row.domain));
   if (process.argv.includes('--rescore')) {
-    const hitsBefore = [...web.hits.values()].reduce((a, b) => a + b, 0);
+    const hitsBefore = new Map(web.hits);
     const { rows: versionRows } = await db.query(
       `update analysis.analyses a set scoring_version = a.scoring_version - 1,
               report = jsonb_set(a.report, '{scoringVersion}', to_jsonb(a.scoring_version - 1))
@@ -354,8 +355,20 @@ try {
       left,
       tookMs,
       perMinute: Math.round(((marked - left) / tookMs) * 60_000),
-      requestsDuring: [...web.hits.values()].reduce((a, b) => a + b, 0) - hitsBefore,
+      // Requests the fixture web saw meanwhile, by host and path: the homepages of the sites
+      // scored again must see none; the crawler keeps running (retries of broken hosts, say).
+      requestsDuring: Object.fromEntries(
+        [...web.hits]
+          .map(([key, n]) => [key, n - (hitsBefore.get(key) ?? 0)])
+          .filter(([, n]) => n > 0),
+      ),
     };
+    rescore.homepageRequests = Object.entries(rescore.requestsDuring)
+      .filter(([key]) => key.endsWith(' /') && analysedHosts.has(key.split(' ')[0]))
+      .reduce((sum, [, n]) => sum + n, 0);
+    rescore.otherRequests = Object.entries(rescore.requestsDuring)
+      .map(([key, n]) => `${key} ×${n}`)
+      .join(', ');
   }
 
   const summary = {
@@ -420,7 +433,7 @@ ${loadAtStart.toFixed(2)} at start, ${browser.loadAtEnd} (1/5/15 min) at the end
 | … after 15 min | ${pct(atFifteen.browserShare)}; ${pct(atFifteen.analysableBrowserShare)}${browserWhen(atFifteen)} |
 | Homepages fetched more than twice (crawler + browser) | ${fetchedTwice} |
 
-A failed visit leaves the HTML tier's report standing and says so. Top-10 shares count the
+${analysed.length < analysableCount ? `${analysableCount - analysed.length} of the ${analysableCount} analysable sites had no insights when the run ended (the HTML tier's last one landed ${(htmlLastMs / 1000).toFixed(0)} s after seeding); the runtime's log is not kept at this level, so why is not known from this run.\n\n` : ''}A failed visit leaves the HTML tier's report standing and says so. Top-10 shares count the
 results of ${TOPICS.length} queries (one per topic); a search also puts what it shows first in the
 crawler's queue, as in the product.`,
       { loadAtStart },
@@ -452,7 +465,7 @@ analysed on their own). Figures count homepages.
 | Cards that match their site | manipulative designs found ${darkFound}/${darkExpected}; sites without any flagged: ${falseDark}; tracker sites with trackers on the card ${trackerSitesSeen}/${trackerSites} |
 | Homepages fetched more than once | ${fetchedTwice} |
 | Snapshots kept for re-scoring (the fetched page, gzipped JSON) | ${storage.snapshots}, ${storage.kib} KiB in all, ${storage.perSite} bytes a site on average |
-${rescore ? `| Re-scoring after a scoring-version change (\`--rescore\`: every analysis marked as the previous version's) | ${rescore.marked - rescore.left} of ${rescore.marked} scored again in ${(rescore.tookMs / 1000).toFixed(0)} s (${rescore.perMinute} a minute; the default bound is 120 a minute); requests to the fixture web meanwhile: ${rescore.requestsDuring} |\n` : ''}
+${rescore ? `| Re-scoring after a scoring-version change (\`--rescore\`: every analysis marked as the previous version's) | ${rescore.marked - rescore.left} of ${rescore.marked} scored again in ${(rescore.tookMs / 1000).toFixed(0)} s (${rescore.perMinute} a minute; the default bound is 120 a minute); requests for the homepages of the sites scored again meanwhile: ${rescore.homepageRequests}; every request the fixture web saw meanwhile (the crawler keeps running): ${rescore.otherRequests || 'none'} |\n` : ''}
 The results that never get insights are the sites that cannot be read (robots.txt, broken hosts);
 their cards say why (\`insight.state: 'not_analysable'\`). The browser tier is measured separately
 (next section): crawled sites' browser visits (\`BROWSER_CRAWL_SITES_PER_MINUTE\`, 4 a minute by default) are off in this run. The default budget
