@@ -87,14 +87,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return handle;
 }
 
+/**
+ * A connection lost under the pool (PostgreSQL restarting terminates every session) must not
+ * crash the process. pg emits the error on the client: the pool listens while a client is idle
+ * and drops it, but a client checked out and idle between statements (a transaction, a held
+ * session) has no listener unless its holder added one, and an unheard 'error' event ends
+ * Node. Every client gets a listener of its own; its holder's next statement fails, and the
+ * pool drops it on release (it is no longer queryable).
+ */
+function survivesLostConnections(pool: pg.Pool): void {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+}
+
 function openPostgres(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
   });
-  // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
-  pool.on('error', () => undefined);
+  survivesLostConnections(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -129,7 +141,7 @@ export function openSessionPool(db: Database, settings: SessionSettings): Databa
   // The pool keeps the password apart (not enumerable): carry it over by name.
   const { options } = driver.pool;
   const pool = new pg.Pool({ ...options, password: options.password, options: startup.join(' ') });
-  pool.on('error', () => undefined);
+  survivesLostConnections(pool);
   return {
     db: drizzlePg(pool, { schema }),
     engine: 'postgres',
