@@ -20,7 +20,6 @@ export {
   type IndexBuildStep,
   type IndexDefinition,
 } from './sites/search-index.repository.js';
-export { canonicalUrl, domainOf } from './sites/canonical-url.js';
 export { seedCatalogue, type SeedResult } from './seed/seed-catalogue.js';
 export { RANKING_VERSION } from './ranking/ranking.sql.js';
 export { withdrawUnsentSiteIndexed } from './events/withdraw-unsent-site-indexed.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { QueueNames, type JobWorker } from '@frenly/jobs';
 import { JOB_QUEUE, runWithRequestId, type FrenlyJobQueue } from '@frenly/platform';
 import { ANALYSIS_SETTINGS, type AnalysisSettings } from '../analysis.settings.js';
-import { canonicalUrl } from '../urls/canonical-url.js';
+import { canonicalUrl } from '@frenly/contracts';
 import { analysisGroupLimits, type AnalysisRequester } from './analysis-fairness.js';
 import { AnalysisRunner } from './analysis-runner.js';
 import { CrawledPageAnalysis } from './crawled-page-analysis.js';

@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AnalysisErrorCodes, type AnalysisResponse } from '@frenly/contracts';
+import {
+  AnalysisErrorCodes,
+  type AnalysisResponse,
+  canonicalUrl,
+  InvalidUrlError,
+} from '@frenly/contracts';
 import { JobFailedError, JobWaitTimeoutError, QueueNames, stableJobId } from '@frenly/jobs';
 import { JOB_QUEUE, JsonLogger, currentRequestId, type FrenlyJobQueue } from '@frenly/platform';
 import { AnalysisError, isAnalysisErrorCode } from '../analysis.errors.js';
@@ -13,7 +18,6 @@ import { PageFetcher } from '../fetching/page-fetcher.js';
 import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
 import { CommunityRepository } from '../sites/community.repository.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
-import { canonicalUrl, InvalidUrlError } from '../urls/canonical-url.js';
 import { admitAnalysis } from './analysis-admission.js';
 import { analysisResponseOf } from './analysis-response.js';
 import { SITE_CATALOGUE, type SiteCatalogue } from './site-catalogue.js';

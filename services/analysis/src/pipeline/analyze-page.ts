@@ -1,6 +1,6 @@
 // The analysis pipeline, network excluded: snapshot in, report out. Pure and deterministic
 // (no clock, no randomness, no I/O), so golden files can pin its output.
-import { domainOf } from '../urls/canonical-url.js';
+import { domainOf, deriveTrustScore, type CommunitySignals } from '@frenly/contracts';
 import { accessibilityChecks } from './evidence/accessibility.js';
 import type { CheckResult } from './evidence/check.js';
 import { clarityChecks } from './evidence/clarity.js';
@@ -17,7 +17,6 @@ import { securityChecks } from './evidence/security.js';
 import type { AnalysisReport, DimensionScores, ScoredCheck } from './report.js';
 import { scanPage } from './scan/page-scanner.js';
 import { improvementsOf, reasoningOf, strengthsOf } from './scoring/insights.js';
-import { deriveTrustScore, type CommunitySignals } from '@frenly/contracts';
 import {
   CHECK_WEIGHTS,
   FRENLINESS_CAPS,

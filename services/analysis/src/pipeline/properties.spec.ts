@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { canonicalUrl, tryCanonicalUrl } from '../urls/canonical-url.js';
+import { canonicalUrl, tryCanonicalUrl } from '@frenly/contracts';
 import { analyzePage } from './analyze-page.js';
 import { scanPage } from './scan/page-scanner.js';
 import { TrackerCatalog } from './trackers/tracker-catalog.js';

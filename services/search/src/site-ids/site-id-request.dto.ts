@@ -1,5 +1,5 @@
 import { IsDefined, IsString, MaxLength } from 'class-validator';
-import { MAX_URL_LENGTH } from '../sites/canonical-url.js';
+import { MAX_URL_LENGTH } from '@frenly/contracts';
 
 const TITLE_MAX_LENGTH = 1_000;
 /** What the analysis service asks: the URL it analysed and the title it read there. */

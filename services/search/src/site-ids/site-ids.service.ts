@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SiteIndexedV1 } from '@frenly/contracts';
+import { type SiteIndexedV1, canonicalUrl, domainOf, InvalidUrlError } from '@frenly/contracts';
 import type { Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 import type { OutboxWriter } from '../events/outbox-writer.js';
 import { SearchOutbox } from '../events/search-outbox.js';
 import { siteIndexedEvent } from '../events/site-indexed.event.js';
 import { SearchError, SearchErrorCode } from '../search.errors.js';
-import { canonicalUrl, domainOf, InvalidUrlError } from '../sites/canonical-url.js';
 import { SiteRepository } from '../sites/site.repository.js';
 
 /**
