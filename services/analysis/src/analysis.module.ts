@@ -42,7 +42,6 @@ import { SiteCrawledConsumer } from './consumers/site-crawled.consumer.js';
 import { AnalyzeController } from './analyze/analyze.controller.js';
 import { AnalyzeService } from './analyze/analyze.service.js';
 import { SITE_CATALOGUE, type SiteCatalogueFactory } from './analyze/site-catalogue.js';
-import { CommunityConsumer } from './consumers/community.consumer.js';
 import { SiteIndexedConsumer } from './consumers/site-indexed.consumer.js';
 import { PageFetcher } from './fetching/page-fetcher.js';
 import { InsightRefiner } from './llm/insight-refiner.js';
@@ -54,7 +53,8 @@ import { TrackerCatalog } from './pipeline/trackers/tracker-catalog.js';
 import { ReframeController } from './reframe/reframe.controller.js';
 import { ReframeService } from './reframe/reframe.service.js';
 import { ReframesRepository } from './reframe/reframes.repository.js';
-import { CommunityRepository } from './sites/community.repository.js';
+import { CommunityReader } from './sites/community.reader.js';
+import { LEDGER_COMMUNITY, type LedgerCommunityFactory } from './sites/ledger-community.js';
 import { SiteRefsRepository } from './sites/site-refs.repository.js';
 
 /** What the runtime hands the analysis service (shared instances in the embedded runtime). */
@@ -65,6 +65,8 @@ export interface AnalysisInfrastructure {
   readonly jobs: FrenlyJobQueue;
   /** Search's catalogue, which gives an analysed URL its site id (HTTP, or in process when embedded). */
   readonly siteCatalogue: SiteCatalogueFactory;
+  /** The ledger's community figures of a site (HTTP, or in process when embedded). */
+  readonly ledgerCommunity: LedgerCommunityFactory;
   /** Defaults suit production; see analysisSettingsFromConfig for the environment variables. */
   readonly settings?: Partial<AnalysisSettings>;
   /** How stored analyses follow the scoring version (rescoring/); defaults suit production. */
@@ -91,11 +93,16 @@ export class AnalysisModule {
             useFactory: (modules: ModuleRef) => infra.siteCatalogue(modules),
             inject: [ModuleRef],
           },
+          {
+            provide: LEDGER_COMMUNITY,
+            useFactory: (modules: ModuleRef) => infra.ledgerCommunity(modules),
+            inject: [ModuleRef],
+          },
           AnalysisMetrics,
           AnalysisOutbox,
           AnalysesRepository,
           SiteRefsRepository,
-          CommunityRepository,
+          CommunityReader,
           ReframesRepository,
           PageFetcher,
           LlmClient,
@@ -123,7 +130,6 @@ export class AnalysisModule {
           AnalyzeService,
           ReframeService,
           SiteIndexedConsumer,
-          CommunityConsumer,
         ],
         exports: [AnalyzeService, ReframeService],
       },

@@ -65,9 +65,8 @@ export interface AnalysisSettings {
    * process (crawled-browser-visits.ts); 0 = none. Nothing is visited while `browser` is off.
    */
   readonly crawledBrowserSitesPerMinute: number;
-  /** Consumer groups (tests use unique ones). */
+  /** Consumer group of search.site-indexed (tests use unique ones). */
   readonly siteRefsGroup: string;
-  readonly communityGroup: string;
   readonly relayPollIntervalMs: number;
   readonly relayDrainTimeoutMs: number;
 }
@@ -91,7 +90,6 @@ export const DEFAULT_ANALYSIS_SETTINGS: AnalysisSettings = {
   browser: { chromiumPath: undefined, poolSize: 0, pageBudgetMs: 15_000 },
   crawledBrowserSitesPerMinute: BROWSER_TIER_DEFAULTS.crawledSitesPerMinute,
   siteRefsGroup: 'analysis.site-refs',
-  communityGroup: 'analysis.community',
   relayPollIntervalMs: 1_000,
   relayDrainTimeoutMs: 3_000,
 };

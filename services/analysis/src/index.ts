@@ -1,6 +1,11 @@
 export { AnalysisModule, type AnalysisInfrastructure } from './analysis.module.js';
 export type { SiteCatalogue, SiteCatalogueFactory } from './analyze/site-catalogue.js';
 export {
+  HttpLedgerCommunity,
+  type LedgerCommunity,
+  type LedgerCommunityFactory,
+} from './sites/ledger-community.js';
+export {
   analysisConfigSpec,
   analysisSettingsVars,
   analysisSettingsFromConfig,

@@ -11,6 +11,7 @@ import {
 import { analysisConfigSpec, analysisSettingsFromConfig } from './config/analysis.config.js';
 import { AnalysisModule } from './analysis.module.js';
 import { HttpSiteCatalogue } from './analyze/site-catalogue.js';
+import { HttpLedgerCommunity } from './sites/ledger-community.js';
 
 const config = loadConfigOrExit(analysisConfigSpec);
 const logger = new JsonLogger({ service: 'analysis', level: config.LOG_LEVEL });
@@ -30,6 +31,7 @@ await launchService({ service: 'analysis', logger }, async (infra) => {
         jobs,
         identityTokens,
         siteCatalogue: () => new HttpSiteCatalogue(config.SEARCH_URL, identityTokens, logger),
+        ledgerCommunity: () => new HttpLedgerCommunity(config.LEDGER_URL, identityTokens, logger),
         settings: analysisSettingsFromConfig(config),
       }),
     ],

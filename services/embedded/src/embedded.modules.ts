@@ -4,10 +4,11 @@ import type { EventBus } from '@frenly/events';
 import {
   AnalysisModule,
   analysisSettingsFromConfig,
+  type LedgerCommunityFactory,
   type SiteCatalogueFactory,
 } from '@frenly/analysis';
 import { GatewayModule, edgeSettingsFrom, type IdentitySettings } from '@frenly/gateway';
-import { LedgerModule } from '@frenly/ledger';
+import { CommunityService, LedgerModule } from '@frenly/ledger';
 import type { FrenlyJobQueue, IdentityTokens } from '@frenly/platform';
 import { RealtimeModule } from '@frenly/realtime';
 import { SearchModule, SiteIdsService, searchSettingsFrom } from '@frenly/search';
@@ -33,6 +34,14 @@ export interface EmbeddedGatewaySettings {
  */
 export const inProcessSiteCatalogue: SiteCatalogueFactory = (modules) => ({
   siteOf: (site) => modules.get(SiteIdsService, { strict: false }).siteOf(site),
+});
+
+/**
+ * One process: the analysis reads a site's community figures from the ledger module's
+ * CommunityService in process, where the distributed runtime calls the ledger's internal route.
+ */
+export const inProcessLedgerCommunity: LedgerCommunityFactory = (modules) => ({
+  forSites: (siteIds) => modules.get(CommunityService, { strict: false }).forSites(siteIds),
 });
 
 /** Every service module, mounted in one process on one database, one bus and one job queue. */
@@ -69,6 +78,7 @@ export function embeddedModules(
     AnalysisModule.forRoot({
       ...infra,
       siteCatalogue: inProcessSiteCatalogue,
+      ledgerCommunity: inProcessLedgerCommunity,
       settings: analysisSettingsFromConfig(config),
     }),
     // The websocket Origin check accepts what the gateway's cross-site check accepts.

@@ -234,6 +234,50 @@ describe.each(runtimes)('the API through the front door: %s', (_name, start) => 
     });
   });
 
+  it("answers an analysis with the ledger's community figures at once, after a vote and a stake", async () => {
+    const first = await ada.call('POST', '/api/sites/analyze', { url: fixtureUrl });
+    expect(first.status).toBe(200);
+    const analysedId = ((await first.json()) as AnalysisResponse).site.id;
+    const communityOf = async () =>
+      (await (
+        await fetch(`${runtime.url}/api/sites/${analysedId}/community`)
+      ).json()) as SiteCommunityResponse;
+    // The ledger learns the analysed site through events: wait with a read.
+    await waitFor(
+      async () =>
+        (await fetch(`${runtime.url}/api/sites/${analysedId}/community`)).ok ? true : undefined,
+      30_000,
+      200,
+      'the ledger to know the analysed site',
+    );
+    expect((await ben.call('POST', `/api/sites/${analysedId}/vote`, { type: 'up' })).status).toBe(
+      200,
+    );
+    const staked = await ben.call('POST', '/api/stakes', {
+      siteId: analysedId,
+      amount: 7,
+      type: 'concern',
+      message: 'Slow delivery',
+    });
+    expect(staked.status).toBe(201);
+
+    // No waiting: the analysis service asks the ledger when it answers (no projection of its own).
+    const again = await ada.call('POST', '/api/sites/analyze', { url: fixtureUrl });
+    const community = await communityOf();
+
+    expect(again.status).toBe(200);
+    const answer = (await again.json()) as AnalysisResponse;
+    expect(community.recentStakes[0]).toMatchObject({ amount: 7, message: 'Slow delivery' });
+    expect(answer.site).toMatchObject({
+      id: analysedId,
+      upvotes: community.upvotes,
+      downvotes: community.downvotes,
+      totalStaked: community.totalStaked,
+    });
+    expect(answer.recentStakes).toEqual(community.recentStakes);
+    expect(answer.communityUnavailable).toBeUndefined();
+  });
+
   it('signs out: the session ends', async () => {
     const out = await ben.browser.navigate(
       `${runtime.url}/api/logout`,

@@ -20,6 +20,7 @@ import { LedgerMetrics } from './metrics/ledger.metrics.js';
 import { LedgerOutbox } from './outbox/ledger-outbox.js';
 import { CommunityController } from './sites/community.controller.js';
 import { CommunityService } from './sites/community.service.js';
+import { InternalCommunityController } from './sites/internal-community.controller.js';
 import { KnownSitesRepository } from './sites/known-sites.repository.js';
 import { KnownSitesService } from './sites/known-sites.service.js';
 import { SiteStatsRepository } from './sites/site-stats.repository.js';
@@ -41,6 +42,11 @@ export interface LedgerInfrastructure {
   readonly bus: EventBus;
   /** Defaults suit production (e.g. the 1,000-bamboo signup grant). */
   readonly settings?: Partial<LedgerSettings>;
+  /**
+   * Serve the internal routes (POST /internal/community, for the analysis service): the
+   * distributed runtime only; embedded, the analysis calls CommunityService in process.
+   */
+  readonly internalRoutes?: boolean;
 }
 
 /** The ledger service: bamboo accounts, stakes and votes; events leave through the transactional outbox. */
@@ -56,6 +62,7 @@ export class LedgerModule {
           VotesController,
           MyVotesController,
           CommunityController,
+          ...(infra.internalRoutes ? [InternalCommunityController] : []),
         ],
         providers: [
           { provide: DATABASE, useValue: infra.db },
@@ -87,6 +94,7 @@ export class LedgerModule {
           StakesService,
           VotesService,
           KnownSitesService,
+          CommunityService,
           LedgerAuditRepository,
           LedgerOutbox,
         ],

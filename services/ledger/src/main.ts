@@ -34,6 +34,7 @@ await launchService({ service: 'ledger', logger }, async (infra) => {
           signupGrant: config.LEDGER_SIGNUP_GRANT,
           knownSitesGroup: config.LEDGER_KNOWN_SITES_GROUP,
         },
+        internalRoutes: true,
       }),
     ],
   };

@@ -45,6 +45,8 @@ export interface LedgerContextOptions {
   readonly databaseUrl?: string;
   /** An in-memory PGlite instead of PostgreSQL, as the embedded runtime runs the ledger. */
   readonly embedded?: boolean;
+  /** Serve the internal routes (POST /internal/community), as the distributed runtime does. */
+  readonly internalRoutes?: boolean;
 }
 
 // On the shared broker, site events from tests must not land on real catalogue ids (another
@@ -113,7 +115,15 @@ export class LedgerContext {
       service: 'ledger',
       logger,
       metrics: new MetricsService({ service: 'ledger', defaultMetrics: false }),
-      modules: [LedgerModule.forRoot({ db: database.db, bus, identityTokens: tokens, settings })],
+      modules: [
+        LedgerModule.forRoot({
+          db: database.db,
+          bus,
+          identityTokens: tokens,
+          settings,
+          internalRoutes: options.internalRoutes,
+        }),
+      ],
     });
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;

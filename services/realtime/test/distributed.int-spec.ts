@@ -181,12 +181,14 @@ describe('distributed runtime: live updates through the gateway, two realtime in
 
   it("shows Bob Alice's stake with the site's new total", async () => {
     await alice.stake(siteId, 40);
-    const { totalStaked } = await alice.community(siteId, ledgerUrl);
+    const { totalStaked, supportTotal, concernTotal } = await alice.community(siteId, ledgerUrl);
     expect(totalStaked).toBe(40);
     expect(await bobLive.waitFor(isStakeUpdate(siteId, 40))).toEqual({
       type: 'stake_update',
       siteId,
       totalStaked: 40,
+      supportTotal,
+      concernTotal,
     });
   });
 

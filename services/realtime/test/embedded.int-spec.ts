@@ -95,12 +95,14 @@ describe('embedded runtime: live updates on /ws', () => {
   it("shows Bob Alice's stake with the site's new total", async () => {
     const before = (await alice.community(siteId)).totalStaked;
     await alice.stake(siteId, 25);
-    const after = (await alice.community(siteId)).totalStaked;
+    const { totalStaked: after, supportTotal, concernTotal } = await alice.community(siteId);
     expect(after).toBe(before + 25);
     expect(await bobLive.waitFor(isStakeUpdate(siteId, after))).toEqual({
       type: 'stake_update',
       siteId,
       totalStaked: after,
+      supportTotal,
+      concernTotal,
     });
   });
 

@@ -112,6 +112,8 @@ describe('the realtime endpoint', () => {
           type: 'stake_update',
           siteId: 101,
           totalStaked: 250,
+          supportTotal: 250,
+          concernTotal: 0,
         });
       }
       clients.forEach((client) => client.close());

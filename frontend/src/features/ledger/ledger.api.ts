@@ -1,5 +1,6 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
+  siteTrustScore,
   type MyVotesResponse,
   type SiteCommunityResponse,
   type StakeCreateRequest,
@@ -94,19 +95,35 @@ type CommunityFigures = Partial<
   Pick<SiteCommunityResponse, 'upvotes' | 'downvotes' | 'totalStaked'>
 >;
 
-/** Writes `figures` into every cached search result of the site and its community entry, in place. */
+/** The bamboo staked on a site in support and in concern: what trust weighs of the stakes. */
+export type StakeSplit = Pick<SiteCommunityResponse, 'supportTotal' | 'concernTotal'>;
+
+/**
+ * Writes `figures` into every cached search result of the site and its community entry, in
+ * place. With the stake split, each result's trustScore is derived again (siteTrustScore, the
+ * rule the server uses) from the result's votes and that split, so it changes with the figures.
+ */
 function patchSiteFigures(
   dispatch: AppThunkDispatch,
   getState: () => RootState,
   siteId: number,
   figures: CommunityFigures,
+  split?: StakeSplit,
 ): void {
   const state = getState();
   for (const args of searchApi.util.selectCachedArgsForQuery(state, 'search')) {
     dispatch(
       searchApi.util.updateQueryData('search', args, (draft) => {
-        for (const result of draft.results)
-          if (result.id === siteId) Object.assign(result, figures);
+        for (const result of draft.results) {
+          if (result.id !== siteId) continue;
+          Object.assign(result, figures);
+          if (split)
+            result.trustScore = siteTrustScore(
+              result,
+              { upvotes: result.upvotes, downvotes: result.downvotes, ...split },
+              result.trustScore,
+            );
+        }
       }),
     );
   }
@@ -114,7 +131,7 @@ function patchSiteFigures(
     if (cachedSiteId !== siteId) continue;
     dispatch(
       ledgerApi.util.updateQueryData('siteCommunity', cachedSiteId, (draft) => {
-        Object.assign(draft, figures);
+        Object.assign(draft, figures, split);
       }),
     );
   }
@@ -139,14 +156,16 @@ export function patchSiteCounts(
 /**
  * Writes a site's new total staked into every cached search result list and its community
  * entry, in place: a live `stake_update` shows at once, before the refetch it also causes.
+ * With the support/concern split, the results' trustScore follows at once too.
  */
 export function patchSiteStake(
   dispatch: AppThunkDispatch,
   getState: () => RootState,
   siteId: number,
   totalStaked: number,
+  split?: StakeSplit,
 ): void {
-  patchSiteFigures(dispatch, getState, siteId, { totalStaked });
+  patchSiteFigures(dispatch, getState, siteId, { totalStaked }, split);
 }
 
 /** Records the user's vote on a site (null: removed) in every cached list of their votes. */

@@ -63,6 +63,21 @@ describe(parseLiveMessage.name, () => {
       siteId: 4,
       totalStaked: 90,
     });
+    expect(
+      parseLiveMessage(
+        '{"type":"stake_update","siteId":4,"totalStaked":90,"supportTotal":60,"concernTotal":30}',
+      ),
+    ).toEqual({
+      type: 'stake_update',
+      siteId: 4,
+      totalStaked: 90,
+      supportTotal: 60,
+      concernTotal: 30,
+    });
+    // Half a split is no split: trust is never derived from a guess at the other half.
+    expect(
+      parseLiveMessage('{"type":"stake_update","siteId":4,"totalStaked":90,"concernTotal":"30"}'),
+    ).toEqual({ type: 'stake_update', siteId: 4, totalStaked: 90 });
   });
 
   const insights = {
@@ -267,6 +282,51 @@ describe(applyLiveMessage.name, () => {
     expect(results(store, 'a')?.map((s) => s.totalStaked)).toEqual([50, 0]);
     await waitFor(() => expect(calls).toBe(2));
     answerRefetch(Response.json(page('a', [{ ...site(1), totalStaked: 50 }, site(2)])));
+    subscription.unsubscribe();
+    vi.unstubAllGlobals();
+  });
+
+  it("derives the card's trustScore again from stake_update's support/concern split at once, before the refetch", async () => {
+    // A calm, verified, secure site: high while nobody worries, low once concern outweighs support.
+    const trusted: SearchResultDto = {
+      ...site(1, 2, 0),
+      frenlinessScore: 82,
+      isVerified: true,
+      trustScore: 'high',
+      analysisData: {
+        frenliness: { reasoning: '', improvements: [], manipulativePatterns: [] },
+        ux: { details: { strengths: [] } },
+        dimensions: { security: 90 },
+        evidence: { manipulation: [] },
+      },
+    };
+    let calls = 0;
+    vi.stubGlobal('fetch', () => {
+      calls += 1;
+      if (calls === 1) return Promise.resolve(Response.json(page('a', [trusted, site(2)])));
+      // The refetch stays pending: what the card shows meanwhile comes from the frame alone.
+      return new Promise<Response>(() => {});
+    });
+    const store = makeStore();
+    const subscription = store.dispatch(searchApi.endpoints.search.initiate({ q: 'a', page: 1 }));
+    await subscription;
+
+    applyLiveMessage(
+      '{"type":"stake_update","siteId":1,"totalStaked":160,"supportTotal":10,"concernTotal":150}',
+      store.dispatch,
+      store.getState,
+    );
+    expect(results(store, 'a')?.map((s) => [s.totalStaked, s.trustScore])).toEqual([
+      [160, 'low'],
+      [0, 'medium'],
+    ]);
+
+    applyLiveMessage(
+      '{"type":"stake_update","siteId":1,"totalStaked":310,"supportTotal":160,"concernTotal":150}',
+      store.dispatch,
+      store.getState,
+    );
+    expect(results(store, 'a')?.[0]?.trustScore).toBe('high');
     subscription.unsubscribe();
     vi.unstubAllGlobals();
   });

@@ -12,10 +12,14 @@ import { analysisApi } from '../analysis/analysis.api';
 import { patchSiteCounts, patchSiteStake } from '../ledger/ledger.api';
 import { searchApi } from '../search/search.api';
 
-/** What the client acts on: `stake_update`'s totalStaked is optional, since results are refetched anyway. */
+/**
+ * What the client acts on: `stake_update`'s totals are optional, since results are refetched
+ * anyway (the support/concern split only counts when both halves are there).
+ */
 export type LiveMessage =
   | LiveVoteUpdateMessage
-  | (Omit<LiveStakeUpdateMessage, 'totalStaked'> & { totalStaked?: number })
+  | (Pick<LiveStakeUpdateMessage, 'type' | 'siteId'> &
+      Partial<Pick<LiveStakeUpdateMessage, 'totalStaked' | 'supportTotal' | 'concernTotal'>>)
   | LiveAnalysisUpdateMessage
   | LiveSiteInsightsUpdateMessage
   | { type: 'pong' };
@@ -85,9 +89,14 @@ export function parseLiveMessage(raw: unknown): LiveMessage | null {
       };
     case 'stake_update':
       if (!isCount(frame.siteId)) return null;
-      return isCount(frame.totalStaked)
-        ? { type: 'stake_update', siteId: frame.siteId, totalStaked: frame.totalStaked }
-        : { type: 'stake_update', siteId: frame.siteId };
+      return {
+        type: 'stake_update',
+        siteId: frame.siteId,
+        ...(isCount(frame.totalStaked) ? { totalStaked: frame.totalStaked } : {}),
+        ...(isCount(frame.supportTotal) && isCount(frame.concernTotal)
+          ? { supportTotal: frame.supportTotal, concernTotal: frame.concernTotal }
+          : {}),
+      };
     case 'analysis_update':
       if (typeof frame.analysisId !== 'string' || !BROWSER_STATES.has(String(frame.browser)))
         return null;
@@ -161,9 +170,17 @@ export function applyLiveMessage(
       patchSiteCounts(dispatch, getState, message.siteId, message);
       return;
     case 'stake_update':
-      // The new total shows at once; the refetch brings the rest of what a stake changes.
+      // The new total, and the trust it makes, show at once; the refetch brings the rest.
       if (message.totalStaked !== undefined)
-        patchSiteStake(dispatch, getState, message.siteId, message.totalStaked);
+        patchSiteStake(
+          dispatch,
+          getState,
+          message.siteId,
+          message.totalStaked,
+          message.supportTotal !== undefined && message.concernTotal !== undefined
+            ? { supportTotal: message.supportTotal, concernTotal: message.concernTotal }
+            : undefined,
+        );
       dispatch(baseApi.util.invalidateTags(['Search', { type: 'Community', id: message.siteId }]));
       return;
     case 'site_insights_update':

@@ -18,14 +18,14 @@ export interface TopicDescription {
 export const TOPIC_CATALOGUE: Readonly<Record<TopicName, TopicDescription>> = {
   [Topics.VoteCast]: {
     producer: 'ledger',
-    consumers: ['search', 'analysis', 'realtime'],
+    consumers: ['search', 'realtime'],
     key: 'The site id, as a decimal string.',
     summary:
       "A user's vote changed a site's counts; carries the new totals (not a delta) and the site's version.",
   },
   [Topics.StakePlaced]: {
     producer: 'ledger',
-    consumers: ['search', 'analysis', 'realtime'],
+    consumers: ['search', 'realtime'],
     key: 'The site id, as a decimal string.',
     summary: "Bamboo was staked on a site; carries the stake and the site's new stake totals.",
   },

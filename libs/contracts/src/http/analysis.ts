@@ -26,6 +26,12 @@ export interface AnalysisResponse {
   analyzedAt?: string;
   /** true when the answer came from a recent analysis instead of a new fetch. */
   cached?: boolean;
+  /**
+   * true when the ledger could not be asked for the community figures: the site's `upvotes`,
+   * `downvotes`, `totalStaked` and `recentStakes` are then not the community's (zeros, empty)
+   * and its trustScore weighs no community; ask `GET /api/sites/{id}/community` for them.
+   */
+  communityUnavailable?: boolean;
 }
 
 export interface ReframeRequest {

@@ -10,3 +10,4 @@ export * from './search.js';
 export * from './search-insights.js';
 export * from './meta.js';
 export * from './api-routes.js';
+export * from './internal.js';

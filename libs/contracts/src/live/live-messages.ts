@@ -17,11 +17,17 @@ export interface LiveVoteUpdateMessage {
   downvotes: number;
 }
 
-/** Server -> client: bamboo was staked on a site; clients refresh what they show of it. */
+/**
+ * Server -> client: bamboo was staked on a site; clients refresh what they show of it. The
+ * support and concern totals let a client derive the site's trustScore again at once
+ * (siteTrustScore), before any refetch.
+ */
 export interface LiveStakeUpdateMessage {
   type: 'stake_update';
   siteId: number;
   totalStaked: number;
+  supportTotal: number;
+  concernTotal: number;
 }
 
 /** Client -> server keepalive, and the server's answer. */

@@ -1,5 +1,4 @@
 import {
-  bigint,
   boolean,
   customType,
   index,
@@ -99,33 +98,6 @@ export const analysisSiteRefs = analysisSchema.table(
     indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('site_refs_site_id_idx').on(t.siteId)],
-);
-
-/** Community totals per site, projected from ledger events; the newer siteVersion wins. */
-export const analysisSiteCommunity = analysisSchema.table('site_community', {
-  siteId: integer('site_id').primaryKey(),
-  upvotes: integer('upvotes').notNull().default(0),
-  downvotes: integer('downvotes').notNull().default(0),
-  votesVersion: bigint('votes_version', { mode: 'number' }).notNull().default(0),
-  totalStaked: bigint('total_staked', { mode: 'number' }).notNull().default(0),
-  supportTotal: bigint('support_total', { mode: 'number' }).notNull().default(0),
-  concernTotal: bigint('concern_total', { mode: 'number' }).notNull().default(0),
-  stakesVersion: bigint('stakes_version', { mode: 'number' }).notNull().default(0),
-});
-
-/** The latest stakes of each site (at most SITE_RECENT_STAKES kept), projected from `ledger.stake-placed`. */
-export const analysisRecentStakes = analysisSchema.table(
-  'recent_stakes',
-  {
-    stakeId: text('stake_id').primaryKey(),
-    siteId: integer('site_id').notNull(),
-    userId: text('user_id').notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    type: text('type', { enum: ['support', 'concern'] }).notNull(),
-    message: text('message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('recent_stakes_site_created_idx').on(t.siteId, t.createdAt.desc())],
 );
 
 /**

@@ -2,7 +2,7 @@ import { AnalysisErrorCodes } from '@frenly/contracts';
 import { fakeOf } from '@frenly/testing';
 import { factory, plainShopReport, refusal } from '../../test/unit/analysis.factories.js';
 import type { AnalysisReport } from '../pipeline/report.js';
-import { CommunityRepository } from '../sites/community.repository.js';
+import { CommunityReader } from '../sites/community.reader.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
 import { AnalysesRepository } from './analyses.repository.js';
 import { AnalysesService } from './analyses.service.js';
@@ -20,19 +20,15 @@ beforeAll(async () => {
 function setup() {
   const analyses = fakeOf<AnalysesRepository>();
   const siteRefs = fakeOf<SiteRefsRepository>();
-  const community = fakeOf<CommunityRepository>();
+  const community = fakeOf<CommunityReader>();
   const screenshots = fakeOf<ScreenshotsRepository>();
   const row = factory.completedRow(report, { id: ANALYSIS_ID });
   analyses.getById.mockResolvedValue(row);
   siteRefs.siteIdOf.mockResolvedValue(SITE_ID);
-  community.totalsOf.mockResolvedValue({
-    upvotes: 3,
-    downvotes: 1,
-    totalStaked: 20,
-    supportTotal: 15,
-    concernTotal: 5,
+  community.figuresOf.mockResolvedValue({
+    totals: { upvotes: 3, downvotes: 1, totalStaked: 20, supportTotal: 15, concernTotal: 5 },
+    recentStakes: [],
   });
-  community.recentStakes.mockResolvedValue([]);
   const sut = new AnalysesService(analyses, siteRefs, community, screenshots);
   return { sut, analyses, siteRefs, community, screenshots, row };
 }
@@ -46,8 +42,7 @@ describe(AnalysesService.name, () => {
 
       expect(analyses.getById).toHaveBeenCalledWith(ANALYSIS_ID);
       expect(siteRefs.siteIdOf).toHaveBeenCalledWith(row.url);
-      expect(community.totalsOf).toHaveBeenCalledWith(SITE_ID);
-      expect(community.recentStakes).toHaveBeenCalledWith(SITE_ID, report.domain);
+      expect(community.figuresOf).toHaveBeenCalledWith(SITE_ID);
       expect(answer.cached).toBe(true);
       expect(answer.analyzedAt).toBe(row.createdAt.toISOString());
       expect(answer.site).toMatchObject({
@@ -89,16 +84,23 @@ describe(AnalysesService.name, () => {
       const error = await refusal(sut.byId(ANALYSIS_ID));
 
       expect([error.code, error.httpStatus]).toEqual([AnalysisErrorCodes.SiteNotIndexed, 503]);
-      expect(community.totalsOf).not.toHaveBeenCalled();
+      expect(community.figuresOf).not.toHaveBeenCalled();
     });
 
-    it('answers zero community totals for a site nobody voted on or staked yet', async () => {
+    it('still answers when the ledger cannot be asked, saying the community figures are unavailable', async () => {
       const { sut, community } = setup();
-      community.totalsOf.mockResolvedValue(null);
+      community.figuresOf.mockResolvedValue(null);
 
-      await expect(sut.byId(ANALYSIS_ID)).resolves.toMatchObject({
-        site: { upvotes: 0, downvotes: 0, totalStaked: 0 },
-      });
+      const answer = await sut.byId(ANALYSIS_ID);
+
+      expect(answer.communityUnavailable).toBe(true);
+      expect(answer.recentStakes).toEqual([]);
+    });
+
+    it('does not flag the figures when the ledger answered them', async () => {
+      const { sut } = setup();
+
+      expect((await sut.byId(ANALYSIS_ID)).communityUnavailable).toBeUndefined();
     });
   });
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AnalysisResponse } from '@frenly/contracts';
 import { AnalysisError } from '../analysis.errors.js';
 import { analysisResponseOf } from '../analyze/analysis-response.js';
-import { CommunityRepository } from '../sites/community.repository.js';
+import { CommunityReader } from '../sites/community.reader.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
 import { AnalysesRepository, reportOf } from './analyses.repository.js';
 import { ScreenshotsRepository } from './screenshots.repository.js';
@@ -13,7 +13,7 @@ export class AnalysesService {
   constructor(
     private readonly analyses: AnalysesRepository,
     private readonly siteRefs: SiteRefsRepository,
-    private readonly community: CommunityRepository,
+    private readonly community: CommunityReader,
     private readonly screenshots: ScreenshotsRepository,
   ) {}
 
@@ -24,11 +24,8 @@ export class AnalysesService {
     const siteId = await this.siteRefs.siteIdOf(row.url);
     if (siteId === undefined) throw AnalysisError.siteNotIndexed();
     const report = reportOf(row);
-    const [community, recentStakes] = await Promise.all([
-      this.community.totalsOf(siteId),
-      this.community.recentStakes(siteId, report.domain),
-    ]);
-    return analysisResponseOf({ siteId, row, report, community, recentStakes, cached: true });
+    const community = await this.community.figuresOf(siteId);
+    return analysisResponseOf({ siteId, row, report, community, cached: true });
   }
 
   async screenshot(analysisId: string): Promise<Buffer> {

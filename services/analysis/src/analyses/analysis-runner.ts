@@ -15,7 +15,7 @@ import { analyzePage } from '../pipeline/analyze-page.js';
 import { withBrowserPending, withoutBrowser } from '../pipeline/enrich/index.js';
 import type { AnalysisReport } from '../pipeline/report.js';
 import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
-import { CommunityRepository } from '../sites/community.repository.js';
+import { CommunityReader } from '../sites/community.reader.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
 import { AnalysesRepository, type AnalysisRow } from './analyses.repository.js';
 import type { AnalysisRequester } from './analysis-fairness.js';
@@ -37,7 +37,7 @@ export class AnalysisRunner {
     private readonly refiner: InsightRefiner,
     private readonly analyses: AnalysesRepository,
     private readonly siteRefs: SiteRefsRepository,
-    private readonly community: CommunityRepository,
+    private readonly community: CommunityReader,
     private readonly outbox: AnalysisOutbox,
     private readonly metrics: AnalysisMetrics,
     private readonly browserTier: BrowserTierProvider,

@@ -17,7 +17,7 @@ import { analyzePage } from '../pipeline/analyze-page.js';
 import { withBrowserPending, withoutBrowser } from '../pipeline/enrich/index.js';
 import type { PageSnapshot } from '../pipeline/snapshot.js';
 import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
-import { CommunityRepository } from '../sites/community.repository.js';
+import { CommunityReader } from '../sites/community.reader.js';
 import { analysisFairness, BACKGROUND_PRIORITY } from './analysis-fairness.js';
 import { AnalysesRepository, reportOf } from './analyses.repository.js';
 import { BrowserAnalysisJobs } from './browser-analysis.jobs.js';
@@ -71,7 +71,7 @@ export class CrawledPageAnalysis {
     @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
     private readonly catalog: TrackerCatalog,
     private readonly analyses: AnalysesRepository,
-    private readonly community: CommunityRepository,
+    private readonly community: CommunityReader,
     private readonly outbox: AnalysisOutbox,
     private readonly metrics: AnalysisMetrics,
     private readonly browserVisits: CrawledBrowserVisits,

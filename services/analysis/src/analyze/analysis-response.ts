@@ -3,19 +3,18 @@ import {
   type AnalysisEngine,
   type AnalysisResponse,
   type SiteDto,
-  type StakeDto,
 } from '@frenly/contracts';
 import { analysisDataOf } from '../analyses/analysis-data.js';
 import type { AnalysisRow } from '../analyses/analyses.repository.js';
 import type { AnalysisReport } from '../pipeline/report.js';
-import type { CommunityTotals } from '../sites/community.repository.js';
+import type { CommunityFigures } from '../sites/community.reader.js';
 
 export interface ResponseParts {
   readonly siteId: number;
   readonly row: AnalysisRow;
   readonly report: AnalysisReport;
-  readonly community: CommunityTotals | null;
-  readonly recentStakes: StakeDto[];
+  /** The ledger's figures now; null when it could not be asked (unknown). */
+  readonly community: CommunityFigures | null;
   readonly cached: boolean;
 }
 
@@ -25,7 +24,8 @@ export interface ResponseParts {
  * screens show the same trust for the same analysis and totals.
  */
 export function analysisResponseOf(parts: ResponseParts): AnalysisResponse {
-  const { report, row, community } = parts;
+  const { report, row } = parts;
+  const community = parts.community?.totals ?? null;
   const engine = (row.engine === 'llm' ? 'llm' : 'heuristic') satisfies AnalysisEngine;
   const analyzedAt = row.createdAt.toISOString();
   const site: Omit<SiteDto, 'trustScore'> = {
@@ -50,9 +50,11 @@ export function analysisResponseOf(parts: ResponseParts): AnalysisResponse {
   return {
     site: { ...site, trustScore: siteTrustScore(site, community, report.trustScore) },
     uxScore: report.uxScore,
-    recentStakes: parts.recentStakes,
+    recentStakes: parts.community?.recentStakes ?? [],
     engine,
     analyzedAt,
     cached: parts.cached,
+    // Unknown figures are said to be unknown, never shown as "no votes" (community.reader.ts).
+    ...(parts.community ? {} : { communityUnavailable: true }),
   };
 }

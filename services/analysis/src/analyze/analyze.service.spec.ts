@@ -24,7 +24,7 @@ import { BrowserTierProvider } from '../analyses/browser-tier.provider.js';
 import { BrowserUnavailableReasons, withoutBrowser } from '../pipeline/enrich/index.js';
 import { PageFetcher } from '../fetching/page-fetcher.js';
 import type { AnalysisReport } from '../pipeline/report.js';
-import { CommunityRepository } from '../sites/community.repository.js';
+import { CommunityReader } from '../sites/community.reader.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
 import { AnalyzeService } from './analyze.service.js';
 import type { SiteCatalogue } from './site-catalogue.js';
@@ -49,7 +49,7 @@ function setup(browserAvailable = true) {
   const jobs = fakeOf<FrenlyJobQueue>();
   const analyses = fakeOf<AnalysesRepository>();
   const fetcher = fakeOf<PageFetcher>();
-  const community = fakeOf<CommunityRepository>();
+  const community = fakeOf<CommunityReader>();
   const siteRefs = fakeOf<SiteRefsRepository>();
   const catalogue = fakeOf<SiteCatalogue>();
   const metrics = newAnalysisMetrics();
@@ -71,14 +71,10 @@ function setup(browserAvailable = true) {
     title,
     indexedAt: '2026-11-27T12:00:00.000Z',
   }));
-  community.totalsOf.mockResolvedValue({
-    upvotes: 4,
-    downvotes: 1,
-    totalStaked: 30,
-    supportTotal: 25,
-    concernTotal: 5,
+  community.figuresOf.mockResolvedValue({
+    totals: { upvotes: 4, downvotes: 1, totalStaked: 30, supportTotal: 25, concernTotal: 5 },
+    recentStakes: [],
   });
-  community.recentStakes.mockResolvedValue([]);
   const sut = new AnalyzeService(
     jobs,
     SETTINGS,
@@ -417,8 +413,7 @@ describe(AnalyzeService.name, () => {
 
       expect(siteRefs.siteIdOf).toHaveBeenCalledWith(URL_);
       expect(catalogue.siteOf).not.toHaveBeenCalled();
-      expect(community.totalsOf).toHaveBeenCalledWith(SITE_ID);
-      expect(community.recentStakes).toHaveBeenCalledWith(SITE_ID, report.domain);
+      expect(community.figuresOf).toHaveBeenCalledWith(SITE_ID);
       expect(answer.site).toMatchObject({
         id: SITE_ID,
         domain: report.domain,
@@ -440,7 +435,7 @@ describe(AnalyzeService.name, () => {
         URL_,
         expect.objectContaining({ siteId: NEW_SITE_ID, url: URL_ }),
       );
-      expect(community.totalsOf).toHaveBeenCalledWith(NEW_SITE_ID);
+      expect(community.figuresOf).toHaveBeenCalledWith(NEW_SITE_ID);
       expect(answer.site.id).toBe(NEW_SITE_ID);
     });
 
@@ -456,16 +451,42 @@ describe(AnalyzeService.name, () => {
       expect(error.code).toBe(AnalysisErrorCodes.SiteNotIndexed);
       expect(error.httpStatus).toBe(503);
       expect(siteRefs.remember).not.toHaveBeenCalled();
-      expect(community.totalsOf).not.toHaveBeenCalled();
+      expect(community.figuresOf).not.toHaveBeenCalled();
     });
 
-    it('answers zero community totals for a site nobody voted on yet', async () => {
+    it('answers the latest stakes as the ledger gives them', async () => {
       const { sut, community } = setup();
-      community.totalsOf.mockResolvedValue(null);
+      const stake = {
+        id: 'stake-1',
+        userId: 'u1',
+        siteId: SITE_ID,
+        amount: 10,
+        type: 'support' as const,
+        message: 'kind',
+        createdAt: '2026-11-27T12:00:00.000Z',
+        domain: report.domain,
+        url: URL_,
+      };
+      community.figuresOf.mockResolvedValue({
+        totals: { upvotes: 0, downvotes: 0, totalStaked: 10, supportTotal: 10, concernTotal: 0 },
+        recentStakes: [stake],
+      });
 
       await expect(sut.analyze(URL_, USER)).resolves.toMatchObject({
-        site: { upvotes: 0, downvotes: 0, totalStaked: 0 },
+        recentStakes: [stake],
+        site: { totalStaked: 10 },
       });
+    });
+
+    it('still answers the analysis when the ledger cannot be asked, with the figures flagged unavailable', async () => {
+      const { sut, community } = setup();
+      community.figuresOf.mockResolvedValue(null);
+
+      const answer = await sut.analyze(URL_, USER);
+
+      expect(answer.communityUnavailable).toBe(true);
+      expect(answer.recentStakes).toEqual([]);
+      expect(answer.site.frenlinessScore).toBe(report.frenlinessScore);
     });
   });
 });

@@ -16,7 +16,7 @@ import { BrowserTierProvider } from '../analyses/browser-tier.provider.js';
 import { owesAPersonAVisit } from '../analyses/crawled-browser-visits.js';
 import { PageFetcher } from '../fetching/page-fetcher.js';
 import { AnalysisMetrics } from '../metrics/analysis.metrics.js';
-import { CommunityRepository } from '../sites/community.repository.js';
+import { CommunityReader } from '../sites/community.reader.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
 import { admitAnalysis } from './analysis-admission.js';
 import { analysisResponseOf } from './analysis-response.js';
@@ -31,7 +31,7 @@ export class AnalyzeService {
     @Inject(ANALYSIS_SETTINGS) private readonly settings: AnalysisSettings,
     private readonly analyses: AnalysesRepository,
     private readonly fetcher: PageFetcher,
-    private readonly community: CommunityRepository,
+    private readonly community: CommunityReader,
     private readonly siteRefs: SiteRefsRepository,
     @Inject(SITE_CATALOGUE) private readonly catalogue: SiteCatalogue,
     private readonly metrics: AnalysisMetrics,
@@ -86,11 +86,8 @@ export class AnalyzeService {
 
     const report = reportOf(row);
     const siteId = await this.siteIdOf(url, report.title);
-    const [community, recentStakes] = await Promise.all([
-      this.community.totalsOf(siteId),
-      this.community.recentStakes(siteId, report.domain),
-    ]);
-    return analysisResponseOf({ siteId, row, report, community, recentStakes, cached });
+    const community = await this.community.figuresOf(siteId);
+    return analysisResponseOf({ siteId, row, report, community, cached });
   }
 
   /**

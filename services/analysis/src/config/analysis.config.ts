@@ -68,6 +68,21 @@ export const analysisSettingsVars = {
   ...browserTierVars,
 };
 
+/** Base URL(s) of another service, comma-separated for several instances. */
+const serviceUrls = (description: string, port: number) =>
+  env.list(description, {
+    default: `http://127.0.0.1:${port}`,
+    item: (item) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(item).protocol)
+          ? undefined
+          : 'must use http or https';
+      } catch {
+        return 'must be a URL';
+      }
+    },
+  });
+
 /** The analysis service on its own (distributed mode). */
 export const analysisConfigSpec = {
   NODE_ENV: commonVars.NODE_ENV,
@@ -80,20 +95,13 @@ export const analysisConfigSpec = {
   FRENLY_IDENTITY_SECRET: distributedVars.FRENLY_IDENTITY_SECRET,
   KAFKA_CLIENT_ID: commonVars.KAFKA_CLIENT_ID,
   KAFKA_NAMESPACE: commonVars.KAFKA_NAMESPACE,
-  SEARCH_URL: env.list(
+  SEARCH_URL: serviceUrls(
     "the analysis asks the search catalogue there for an analysed site's id (distributed runtime)",
-    {
-      default: 'http://127.0.0.1:3001',
-      item: (item) => {
-        try {
-          return ['http:', 'https:'].includes(new URL(item).protocol)
-            ? undefined
-            : 'must use http or https';
-        } catch {
-          return 'must be a URL';
-        }
-      },
-    },
+    3001,
+  ),
+  LEDGER_URL: serviceUrls(
+    "the analysis reads a site's community figures (votes, stakes) from the ledger there (distributed runtime)",
+    3002,
   ),
   PORT: env.port('HTTP port of the analysis service', 3003),
   HOST: env.string('Network interface to listen on', { default: '0.0.0.0' }),

@@ -11,7 +11,7 @@ import { BrowserUnavailableReasons, withoutBrowser } from '../pipeline/enrich/in
 import type { AnalysisReport } from '../pipeline/report.js';
 import { SCORING_VERSION } from '../pipeline/scoring/weights.js';
 import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
-import { CommunityRepository } from '../sites/community.repository.js';
+import { CommunityReader } from '../sites/community.reader.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
 import { RescoringMetrics } from './rescoring.metrics.js';
 import { RescoringService } from './rescoring.service.js';
@@ -64,7 +64,7 @@ function setup(version = NEXT) {
   snapshots.forAnalysis.mockResolvedValue(snapshot);
   const siteRefs = fakeOf<SiteRefsRepository>();
   siteRefs.siteIdOf.mockResolvedValue(SITE_ID);
-  const community = fakeOf<CommunityRepository>();
+  const community = fakeOf<CommunityReader>();
   community.totalsOf.mockResolvedValue(null);
   const outbox = fakeOf<AnalysisOutbox>();
   outbox.write.mockResolvedValue(undefined);

@@ -13,7 +13,7 @@ import { InsightRefiner } from '../llm/insight-refiner.js';
 import { AnalysisOutbox } from '../outbox/analysis-outbox.js';
 import type { AnalysisReport } from '../pipeline/report.js';
 import { TrackerCatalog } from '../pipeline/trackers/tracker-catalog.js';
-import { CommunityRepository } from '../sites/community.repository.js';
+import { CommunityReader } from '../sites/community.reader.js';
 import { SiteRefsRepository } from '../sites/site-refs.repository.js';
 import { rescoreReport } from './rescore-report.js';
 import { RescoringMetrics } from './rescoring.metrics.js';
@@ -29,7 +29,7 @@ export class RescoringService {
     private readonly analyses: AnalysesRepository,
     private readonly snapshots: SnapshotsRepository,
     private readonly siteRefs: SiteRefsRepository,
-    private readonly community: CommunityRepository,
+    private readonly community: CommunityReader,
     private readonly catalog: TrackerCatalog,
     private readonly refiner: InsightRefiner,
     private readonly outbox: AnalysisOutbox,

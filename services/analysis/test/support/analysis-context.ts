@@ -2,11 +2,13 @@
 // the in-process bus, a job queue (in-process, or BullMQ on the real Redis), and the Nest app
 // listening on loopback. A stand-in for the search service's catalogue gives site ids as the
 // real one does: to the analyze request's direct question, and to each analysis.site-analyzed
-// with a search.site-indexed over the same bus (the same id for the same URL either way).
-import { randomBytes, randomUUID } from 'node:crypto';
+// with a search.site-indexed over the same bus (the same id for the same URL either way). A
+// stand-in for the ledger answers the community figures a test gives it, as the ledger's
+// internal route does (or, with `ledger: false`, the ledger is down).
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Topics, type StakePlacedV1 } from '@frenly/contracts';
+import { Topics, type SiteCommunityResponse } from '@frenly/contracts';
 import { openDatabase, type Database, type DatabaseHandle } from '@frenly/db';
 import {
   InProcessEventBus,
@@ -30,6 +32,10 @@ import request from 'supertest';
 import { AnalysisModule } from '../../src/analysis.module.js';
 import { HttpSiteCatalogue, type SiteCatalogueFactory } from '../../src/analyze/site-catalogue.js';
 import type { AnalysisSettings } from '../../src/analysis.settings.js';
+import {
+  HttpLedgerCommunity,
+  type LedgerCommunityFactory,
+} from '../../src/sites/ledger-community.js';
 
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -42,10 +48,22 @@ export interface AnalysisContextOptions {
    * events, and the analyze request's direct question goes to a search service that is down.
    */
   readonly catalogue?: boolean;
+  /** The ledger stand-in answers community figures (default true); false: the ledger is down. */
+  readonly ledger?: boolean;
 }
 
-/** Where no search service listens: connections are refused at once. */
+/** Where no search (or ledger) service listens: connections are refused at once. */
 const SEARCH_DOWN_URL = 'http://127.0.0.1:1';
+const LEDGER_DOWN_URL = 'http://127.0.0.1:1';
+
+/** The ledger's figures per site, answered as its internal route does: unknown sites absent. */
+class LedgerStandIn {
+  readonly sites = new Map<number, SiteCommunityResponse>();
+
+  readonly direct: LedgerCommunityFactory = () => ({
+    forSites: async (siteIds) => ({ sites: siteIds.flatMap((id) => this.sites.get(id) ?? []) }),
+  });
+}
 
 /** The catalogue's ids: one per URL, whether asked directly or through the bus. */
 class CatalogueStandIn {
@@ -75,6 +93,7 @@ class CatalogueStandIn {
 export class AnalysisContext {
   private closed = false;
   private readonly standIn: CatalogueStandIn;
+  private readonly ledger: LedgerStandIn;
 
   private constructor(
     readonly app: NestExpressApplication,
@@ -89,8 +108,10 @@ export class AnalysisContext {
     private catalogue: Subscription | undefined,
     private readonly redisPrefix: string | undefined,
     standIn: CatalogueStandIn,
+    ledger: LedgerStandIn,
   ) {
     this.standIn = standIn;
+    this.ledger = ledger;
   }
 
   /** Site ids the catalogue stand-in gave out, by URL. */
@@ -122,7 +143,6 @@ export class AnalysisContext {
     const metrics = new MetricsService({ service: 'analysis', defaultMetrics: false });
     const settings: Partial<AnalysisSettings> = {
       siteRefsGroup: `analysis-it-site-refs-${runId}`,
-      communityGroup: `analysis-it-community-${runId}`,
       relayPollIntervalMs: 100,
       ...options.settings,
     };
@@ -131,6 +151,11 @@ export class AnalysisContext {
       (options.catalogue ?? true)
         ? standIn.direct
         : () => new HttpSiteCatalogue([SEARCH_DOWN_URL], tokens, logger);
+    const ledger = new LedgerStandIn();
+    const ledgerCommunity: LedgerCommunityFactory =
+      (options.ledger ?? true)
+        ? ledger.direct
+        : () => new HttpLedgerCommunity([LEDGER_DOWN_URL], tokens, logger);
     const app = await createServiceApp({
       service: 'analysis',
       logger,
@@ -142,6 +167,7 @@ export class AnalysisContext {
           jobs,
           identityTokens: tokens,
           siteCatalogue,
+          ledgerCommunity,
           settings,
         }),
       ],
@@ -161,6 +187,7 @@ export class AnalysisContext {
       undefined,
       redisPrefix,
       standIn,
+      ledger,
     );
     if (options.catalogue ?? true) await context.startCatalogue(runId);
     return context;
@@ -197,27 +224,9 @@ export class AnalysisContext {
       .send(body as object);
   }
 
-  /** A stake as the ledger announces it. */
-  async publishStake(
-    siteId: number,
-    stake: Partial<StakePlacedV1> & { createdAt: string },
-  ): Promise<string> {
-    const stakeId = stake.stakeId ?? randomUUID();
-    const event = makeEvent(Topics.StakePlaced, siteId, {
-      stakeId,
-      siteId,
-      userId: stake.userId ?? 'staker',
-      amount: stake.amount ?? 10,
-      type: stake.type ?? 'support',
-      message: stake.message ?? null,
-      createdAt: stake.createdAt,
-      totalStaked: stake.totalStaked ?? 10,
-      supportTotal: stake.supportTotal ?? 10,
-      concernTotal: stake.concernTotal ?? 0,
-      siteVersion: stake.siteVersion ?? 1,
-    });
-    await this.bus.publish([event]);
-    return event.id;
+  /** What the ledger (stand-in) answers for the site from now on. */
+  setCommunity(figures: SiteCommunityResponse): void {
+    this.ledger.sites.set(figures.siteId, figures);
   }
 
   async metricValue(name: string, labels: Record<string, string> = {}): Promise<number> {

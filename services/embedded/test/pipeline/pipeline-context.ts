@@ -121,9 +121,10 @@ export class PipelineContext {
           jobs,
           identityTokens: tokens,
           siteCatalogue: inProcessSiteCatalogue,
+          // No ledger in this pipeline: it answers that nobody voted on or staked anything.
+          ledgerCommunity: () => ({ forSites: async () => ({ sites: [] }) }),
           settings: {
             siteRefsGroup: `pipeline-it-site-refs-${runId}`,
-            communityGroup: `pipeline-it-community-${runId}`,
             relayPollIntervalMs: 100,
             fetchAllowList: options.allowList,
             fetchResolve: options.resolve,

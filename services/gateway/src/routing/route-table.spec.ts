@@ -39,8 +39,14 @@ describe('route table', () => {
     expect(findRoute(path)).toBeUndefined();
   });
 
-  it("never forwards a service's internal routes (search's site ids for the analysis service)", () => {
-    for (const path of ['/internal/site-ids', '/internal/site-ids/', '/api/internal/site-ids'])
+  it("never forwards a service's internal routes (search's site ids, the ledger's community figures)", () => {
+    for (const path of [
+      '/internal/site-ids',
+      '/internal/site-ids/',
+      '/api/internal/site-ids',
+      '/internal/community',
+      '/api/internal/community',
+    ])
       expect(findRoute(path)).toBeUndefined();
   });
 

@@ -10,6 +10,7 @@ function setup() {
   const stats = fakeOf<SiteStatsRepository>();
   const stakes = fakeOf<StakesRepository>();
   stakes.recentForSite.mockResolvedValue([]);
+  stats.findMany.mockResolvedValue([]);
   return { sut: new CommunityService(stats, stakes), stats, stakes };
 }
 
@@ -39,5 +40,53 @@ describe(CommunityService.name, () => {
     const error = await sut.forSite(99).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(LedgerError);
     expect((error as LedgerError).code).toBe(LedgerErrorCodes.SiteNotFound);
+  });
+
+  describe('forSites', () => {
+    const stakeOn = (siteId: number, id: string) => ({
+      id,
+      userId: 'u1',
+      siteId,
+      amount: 10,
+      type: 'support' as const,
+      message: null,
+      createdAt: '2026-11-27T12:00:00.000Z',
+      domain: `site-${siteId}.example`,
+      url: `https://site-${siteId}.example/`,
+    });
+
+    it("answers each known site's figures, once each, in the order asked, as forSite does", async () => {
+      const { sut, stats, stakes } = setup();
+      stats.findMany.mockResolvedValue([
+        factory.siteTotals({ siteId: 8, upvotes: 1, supportTotal: 5, concernTotal: 0 }),
+        factory.siteTotals({ siteId: 7, downvotes: 2, supportTotal: 0, concernTotal: 40 }),
+      ]);
+      stakes.recentForSite.mockImplementation(async (siteId) => [stakeOn(siteId, `s${siteId}`)]);
+
+      const answer = await sut.forSites([7, 8, 7]);
+
+      expect(stats.findMany).toHaveBeenCalledWith([7, 8]);
+      expect(answer.sites.map((site) => site.siteId)).toEqual([7, 8]);
+      expect(answer.sites[0]).toMatchObject({
+        siteId: 7,
+        downvotes: 2,
+        totalStaked: 40,
+        supportTotal: 0,
+        concernTotal: 40,
+        recentStakes: [stakeOn(7, 's7')],
+      });
+      expect(stakes.recentForSite).toHaveBeenCalledWith(7, SITE_RECENT_STAKES);
+      expect(stakes.recentForSite).toHaveBeenCalledTimes(2);
+    });
+
+    it('leaves out a site the ledger does not know (no 404: the others still answer)', async () => {
+      const { sut, stats, stakes } = setup();
+      stats.findMany.mockResolvedValue([factory.siteTotals({ siteId: 8 })]);
+
+      const answer = await sut.forSites([99, 8]);
+
+      expect(answer.sites.map((site) => site.siteId)).toEqual([8]);
+      expect(stakes.recentForSite).not.toHaveBeenCalledWith(99, expect.anything());
+    });
   });
 });

@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { SITE_RECENT_STAKES, type SiteCommunityResponse } from '@frenly/contracts';
+import {
+  SITE_RECENT_STAKES,
+  type SiteCommunityResponse,
+  type SitesCommunityResponse,
+  type StakeDto,
+} from '@frenly/contracts';
 import { LedgerError } from '../ledger.errors.js';
 import { StakesRepository } from '../stakes/stakes.repository.js';
-import { SiteStatsRepository } from './site-stats.repository.js';
+import { SiteStatsRepository, type SiteTotals } from './site-stats.repository.js';
 
-/** The community's view of one site: votes, bamboo staked and the latest stakes. */
+/**
+ * The community's view of a site: votes, bamboo staked and the latest stakes. The one home of
+ * these figures: the analysis screen's sidebar reads them here (GET /api/sites/:id/community),
+ * and the analysis service asks here too (POST /internal/community, or in process when embedded).
+ */
 @Injectable()
 export class CommunityService {
   constructor(
@@ -18,14 +27,37 @@ export class CommunityService {
       this.stakes.recentForSite(siteId, SITE_RECENT_STAKES),
     ]);
     if (!totals) throw LedgerError.siteNotFound(siteId);
-    return {
-      siteId,
-      upvotes: totals.upvotes,
-      downvotes: totals.downvotes,
-      totalStaked: totals.supportTotal + totals.concernTotal,
-      supportTotal: totals.supportTotal,
-      concernTotal: totals.concernTotal,
-      recentStakes,
-    };
+    return communityOf(totals, recentStakes);
   }
+
+  /**
+   * The same figures for each of `siteIds` the ledger knows, in the order asked (each once); a
+   * site it does not know is left out: nobody can have voted or staked on it yet.
+   */
+  async forSites(siteIds: readonly number[]): Promise<SitesCommunityResponse> {
+    const distinct = [...new Set(siteIds)];
+    const found = new Map(
+      (await this.stats.findMany(distinct)).map((totals) => [totals.siteId, totals]),
+    );
+    const known = distinct.flatMap((siteId) => found.get(siteId) ?? []);
+    // One indexed read per site (stakes_site_seq_idx); the request is bounded in size.
+    const sites = await Promise.all(
+      known.map(async (totals) =>
+        communityOf(totals, await this.stakes.recentForSite(totals.siteId, SITE_RECENT_STAKES)),
+      ),
+    );
+    return { sites };
+  }
+}
+
+function communityOf(totals: SiteTotals, recentStakes: StakeDto[]): SiteCommunityResponse {
+  return {
+    siteId: totals.siteId,
+    upvotes: totals.upvotes,
+    downvotes: totals.downvotes,
+    totalStaked: totals.supportTotal + totals.concernTotal,
+    supportTotal: totals.supportTotal,
+    concernTotal: totals.concernTotal,
+    recentStakes,
+  };
 }

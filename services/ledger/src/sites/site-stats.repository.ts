@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { siteStats, votes, type Database } from '@frenly/db';
 import type { VoteType } from '@frenly/contracts';
 import { DATABASE } from '@frenly/platform';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/transactions.js';
 
 export interface SiteTotals {
@@ -47,6 +47,15 @@ export class SiteStatsRepository {
       .where(eq(siteStats.siteId, siteId))
       .limit(1);
     return row;
+  }
+
+  /** The counters of those of `siteIds` the ledger knows (in no particular order). */
+  async findMany(siteIds: readonly number[]): Promise<SiteTotals[]> {
+    if (siteIds.length === 0) return [];
+    return this.db
+      .select(totalsColumns)
+      .from(siteStats)
+      .where(inArray(siteStats.siteId, [...siteIds]));
   }
 
   /**

@@ -55,6 +55,7 @@ export const factory = {
   }),
   siteTotals: (
     overrides: Partial<{
+      siteId: number;
       upvotes: number;
       downvotes: number;
       supportTotal: number;

@@ -82,12 +82,14 @@ describe(LiveFanoutService.name, () => {
     expect(await value(metrics.messagesSent, { type: 'vote_update' })).toBe(3);
   });
 
-  it('sends a stake update with the total staked (no user, amount or message)', () => {
+  it('sends a stake update with the totals staked, support and concern (no user, amount or message)', () => {
     const { sut, sentMessages } = setup();
 
     expect(sut.stakePlaced(stake({ message: 'private words' }))).toBe('sent');
 
-    expect(sentMessages()).toEqual([{ type: 'stake_update', siteId: 42, totalStaked: 110 }]);
+    expect(sentMessages()).toEqual([
+      { type: 'stake_update', siteId: 42, totalStaked: 110, supportTotal: 100, concernTotal: 10 },
+    ]);
   });
 
   it('drops a vote event older than (or as old as) the last one sent for the site', async () => {

@@ -49,7 +49,15 @@ export class LiveFanoutService {
   }
 
   stakePlaced(event: StakePlacedV1): FanoutOutcome {
-    if (!hasWholeNumbers(event, ['siteId', 'totalStaked', 'siteVersion']))
+    if (
+      !hasWholeNumbers(event, [
+        'siteId',
+        'totalStaked',
+        'supportTotal',
+        'concernTotal',
+        'siteVersion',
+      ])
+    )
       return this.malformed(Topics.StakePlaced, event);
     if (!this.stakes.accept(event.siteId, event.siteVersion)) return this.stale(Topics.StakePlaced);
     return this.send(stakeUpdateOf(event));

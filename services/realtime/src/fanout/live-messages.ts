@@ -15,7 +15,13 @@ export function voteUpdateOf(event: VoteCastV1): LiveVoteUpdateMessage {
 }
 
 export function stakeUpdateOf(event: StakePlacedV1): LiveStakeUpdateMessage {
-  return { type: 'stake_update', siteId: event.siteId, totalStaked: event.totalStaked };
+  return {
+    type: 'stake_update',
+    siteId: event.siteId,
+    totalStaked: event.totalStaked,
+    supportTotal: event.supportTotal,
+    concernTotal: event.concernTotal,
+  };
 }
 
 /** A payload we can trust enough to forward: the fields clients read are whole numbers. */

@@ -15,6 +15,11 @@ interface CommunitySidebarProps {
   downvotes: number;
   totalStaked: number;
   recentStakes: StakeDto[];
+  /**
+   * The figures above are not the community's: the analysis could not ask the ledger, and the
+   * ledger's own answer has not come. Shown as unavailable, never as "no votes".
+   */
+  figuresUnavailable?: boolean;
   onVote: (type: 'up' | 'down') => void;
   onStake: () => void;
 }
@@ -26,6 +31,7 @@ export function CommunitySidebar({
   downvotes,
   totalStaked,
   recentStakes,
+  figuresUnavailable = false,
   onVote,
   onStake,
 }: CommunitySidebarProps) {
@@ -43,12 +49,16 @@ export function CommunitySidebar({
         <CardContent className="grid gap-3">
           <VoteButtons
             current={myVotes && (myVotes[String(site.id)] ?? null)}
-            upvotes={upvotes}
-            downvotes={downvotes}
+            upvotes={figuresUnavailable ? null : upvotes}
+            downvotes={figuresUnavailable ? null : downvotes}
             onVote={onVote}
             siteName={site.domain}
           />
-          {hasVotes(upvotes, downvotes) ? (
+          {figuresUnavailable ? (
+            <p className="text-sm text-slate-600" data-testid="approval">
+              Community figures unavailable right now
+            </p>
+          ) : hasVotes(upvotes, downvotes) ? (
             <div className="grid gap-1.5">
               <p className="text-sm text-slate-700">
                 <span
@@ -81,7 +91,7 @@ export function CommunitySidebar({
           <p className="text-sm text-slate-700">
             Total staked:{' '}
             <span className="font-semibold text-slate-900 tabular-nums">
-              {formatNumber(totalStaked)} Bamboo
+              {figuresUnavailable ? 'unavailable right now' : `${formatNumber(totalStaked)} Bamboo`}
             </span>
           </p>
           <Button onClick={onStake}>
@@ -96,7 +106,9 @@ export function CommunitySidebar({
           <CardTitle>Recent Stakes</CardTitle>
         </CardHeader>
         <CardContent>
-          {recentStakes.length === 0 ? (
+          {figuresUnavailable ? (
+            <p className="text-sm text-slate-600">Recent stakes unavailable right now.</p>
+          ) : recentStakes.length === 0 ? (
             <p className="text-sm text-slate-600">
               No stakes yet. Be the first to back or question this site.
             </p>

@@ -131,6 +131,23 @@ describe('Frenly Analyzer', () => {
     expect(screen.getByText('“Honest.”')).toBeTruthy();
   });
 
+  it('says the community figures are unavailable, not "no votes", when neither the answer nor the ledger has them', async () => {
+    stubServer(ADA, {
+      'POST /api/sites/analyze': () =>
+        Response.json({
+          ...analysis,
+          site: { ...analysis.site, upvotes: 0, downvotes: 0, totalStaked: 0 },
+          recentStakes: [],
+          communityUnavailable: true,
+        }),
+    });
+    renderApp('/analysis?url=https%3A%2F%2Fexample.org');
+    expect(await screen.findByText('Community figures unavailable right now')).toBeTruthy();
+    expect(screen.queryByText('No votes yet')).toBeNull();
+    expect(screen.getByText('unavailable right now')).toBeTruthy();
+    expect(screen.getByTestId('upvotes').textContent).toBe('–');
+  });
+
   describe('trust', () => {
     // Strong, verified, no manipulative pattern: high while the community is not against it.
     const strong: AnalysisResponse = {

@@ -246,6 +246,7 @@ function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
         downvotes={live?.downvotes ?? site.downvotes}
         totalStaked={live?.totalStaked ?? site.totalStaked}
         recentStakes={live?.recentStakes ?? initial.recentStakes}
+        figuresUnavailable={!live && current.communityUnavailable === true}
         onVote={(type) => void vote(type)}
         onStake={() => openStake(site)}
       />

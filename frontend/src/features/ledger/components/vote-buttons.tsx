@@ -7,8 +7,9 @@ import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 
 interface VoteButtonsProps {
-  upvotes: number;
-  downvotes: number;
+  /** null: not known right now (shown as a dash, never as 0). */
+  upvotes: number | null;
+  downvotes: number | null;
   /** The signed-in user's vote (null: none); undefined for visitors, who have none to show. */
   current?: VoteType | null;
   disabled?: boolean;
@@ -46,7 +47,7 @@ export function VoteButtons({
         >
           <ThumbsUpIcon aria-hidden="true" />
           <span className="sr-only">{`Vote up ${siteName}: `}</span>
-          <span data-testid="upvotes">{formatNumber(upvotes)}</span>
+          <span data-testid="upvotes">{countOrDash(upvotes)}</span>
           <span className="sr-only"> up votes</span>
         </Button>
       </Tooltip>
@@ -64,13 +65,15 @@ export function VoteButtons({
         >
           <ThumbsDownIcon aria-hidden="true" />
           <span className="sr-only">{`Vote down ${siteName}: `}</span>
-          <span data-testid="downvotes">{formatNumber(downvotes)}</span>
+          <span data-testid="downvotes">{countOrDash(downvotes)}</span>
           <span className="sr-only"> down votes</span>
         </Button>
       </Tooltip>
     </div>
   );
 }
+
+const countOrDash = (count: number | null): string => (count === null ? '–' : formatNumber(count));
 
 /**
  * What a screen reader hears when the user's vote changes, above all when voting the same way

@@ -1,0 +1,2 @@
+DROP TABLE "analysis"."recent_stakes" CASCADE;--> statement-breakpoint
+DROP TABLE "analysis"."site_community" CASCADE;
