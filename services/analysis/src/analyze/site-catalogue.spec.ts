@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AnalysisErrorCodes, type SiteIndexedV1 } from '@frenly/contracts';
-import { INTERNAL_CALL_HEADER, IdentityTokens } from '@frenly/platform';
+import { IdentityTokens } from '@frenly/platform';
 import { capturingLogger, refusal } from '../../test/unit/analysis.factories.js';
+import { serviceStandIns } from '../../test/unit/service-stand-in.js';
 import { HttpSiteCatalogue } from './site-catalogue.js';
 
 const SITE: SiteIndexedV1 = {
@@ -14,42 +13,10 @@ const SITE: SiteIndexedV1 = {
   indexedAt: '2026-11-27T12:00:00.000Z',
 };
 
-interface Seen {
-  path: string | undefined;
-  token: string | undefined;
-  body: unknown;
-}
-
-/** A search service stand-in on loopback that answers every request with `status` and `body`. */
-async function searchStandIn(status: number, body: string) {
-  const seen: Seen[] = [];
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const token = req.headers[INTERNAL_CALL_HEADER];
-      seen.push({ path: req.url, token: String(token), body: JSON.parse(raw || 'null') });
-      res.writeHead(status, { 'content-type': 'application/json' }).end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A port nothing listens on: a server started and closed again. */
-async function closedUrl(): Promise<string> {
-  const standIn = await searchStandIn(200, '{}');
-  await standIn.close();
-  return standIn.url;
-}
-
 describe(HttpSiteCatalogue.name, () => {
   const tokens = new IdentityTokens(randomBytes(32));
-  const closers: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    await Promise.all(closers.splice(0).map((close) => close()));
-  });
+  /** Search's instances: each answers every request with one status and body. */
+  const { standIn: searchStandIn, closedUrl } = serviceStandIns();
 
   function setup(urls: string[]) {
     const { logger, lines } = capturingLogger();
@@ -58,7 +25,6 @@ describe(HttpSiteCatalogue.name, () => {
 
   it("asks search's internal route as the analysis service, and answers its site", async () => {
     const search = await searchStandIn(200, JSON.stringify(SITE));
-    closers.push(search.close);
     const { sut } = setup([search.url]);
 
     await expect(sut.siteOf({ url: SITE.url, title: 'Shop' })).resolves.toEqual(SITE);
@@ -73,7 +39,6 @@ describe(HttpSiteCatalogue.name, () => {
 
   it('hands over to the next instance when one cannot be reached', async () => {
     const search = await searchStandIn(200, JSON.stringify(SITE));
-    closers.push(search.close);
     const { sut } = setup([await closedUrl(), search.url]);
 
     await expect(sut.siteOf({ url: SITE.url, title: 'Shop' })).resolves.toEqual(SITE);
@@ -104,7 +69,6 @@ describe(HttpSiteCatalogue.name, () => {
   ])('answers 503 for %s, without trying another instance', async (_what, status, body) => {
     const bad = await searchStandIn(status, body);
     const good = await searchStandIn(200, JSON.stringify(SITE));
-    closers.push(bad.close, good.close);
     const { sut, lines } = setup([bad.url, good.url]);
 
     const error = await refusal(sut.siteOf({ url: SITE.url, title: 'Shop' }));

@@ -1,14 +1,8 @@
 import type { ModuleRef } from '@nestjs/core';
 import { AnalysisErrorCodes, type SiteIndexedV1 } from '@frenly/contracts';
-import {
-  INTERNAL_CALL_HEADER,
-  REQUEST_ID_HEADER,
-  currentRequestId,
-  internalCallToken,
-  type IdentityTokens,
-  type JsonLogger,
-} from '@frenly/platform';
+import { currentRequestId, type IdentityTokens, type JsonLogger } from '@frenly/platform';
 import { AnalysisError } from '../analysis.errors.js';
+import { InternalRoute } from '../internal/internal-route.js';
 
 /** What the analysis tells the catalogue of a URL it analysed. */
 export interface SiteToCatalogue {
@@ -44,58 +38,29 @@ const TIMEOUT_MS = 5_000;
  * next. Anything but a well-formed answer is a 503: never an invented id.
  */
 export class HttpSiteCatalogue implements SiteCatalogue {
-  private next = 0;
+  private readonly route: InternalRoute;
   private readonly logger: JsonLogger;
 
   constructor(
-    private readonly searchUrls: readonly string[],
-    private readonly tokens: IdentityTokens,
+    searchUrls: readonly string[],
+    tokens: IdentityTokens,
     logger: JsonLogger,
-    private readonly timeoutMs = TIMEOUT_MS,
+    timeoutMs = TIMEOUT_MS,
   ) {
     if (searchUrls.length === 0) throw new Error('HttpSiteCatalogue needs a search service URL');
+    this.route = new InternalRoute(searchUrls, SITE_IDS_PATH, tokens, timeoutMs);
     this.logger = logger.forContext('HttpSiteCatalogue');
   }
 
   async siteOf(site: SiteToCatalogue): Promise<SiteIndexedV1> {
-    const start = this.next++ % this.searchUrls.length;
-    let failure = 'no answer';
-    for (let i = 0; i < this.searchUrls.length; i++) {
-      const base = this.searchUrls[(start + i) % this.searchUrls.length]!;
-      let response: Response;
-      try {
-        response = await fetch(new URL(SITE_IDS_PATH, base), {
-          method: 'POST',
-          headers: this.headers(),
-          body: JSON.stringify({ url: site.url, title: site.title }),
-          signal: AbortSignal.timeout(this.timeoutMs),
-        });
-      } catch (error) {
-        failure = `${base} unreachable: ${(error as Error).message}`;
-        continue;
-      }
-      const body: unknown = await response.json().catch(() => undefined);
-      if (response.ok && isSiteIndexed(body)) return body;
-      failure = `${base} answered ${response.status}`;
-      break;
-    }
+    const answer = await this.route.post({ url: site.url, title: site.title }, isSiteIndexed);
+    if (answer.ok) return answer.value;
     this.logger.entry('warn', 'the search catalogue gave no site id', {
       url: site.url,
-      failure,
+      failure: answer.failure,
       requestId: currentRequestId(),
     });
     throw catalogueUnavailable();
-  }
-
-  private headers(): Record<string, string> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      [INTERNAL_CALL_HEADER]: internalCallToken(this.tokens, 'analysis'),
-    };
-    const requestId = currentRequestId();
-    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
-    return headers;
   }
 }
 

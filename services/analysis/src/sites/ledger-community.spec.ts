@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { SitesCommunityResponse } from '@frenly/contracts';
-import { INTERNAL_CALL_HEADER, IdentityTokens } from '@frenly/platform';
+import { IdentityTokens } from '@frenly/platform';
 import { capturingLogger } from '../../test/unit/analysis.factories.js';
+import { serviceStandIns } from '../../test/unit/service-stand-in.js';
 import { HttpLedgerCommunity, LedgerCommunityUnavailable } from './ledger-community.js';
 
 const ANSWER: SitesCommunityResponse = {
@@ -32,42 +31,10 @@ const ANSWER: SitesCommunityResponse = {
   ],
 };
 
-interface Seen {
-  path: string | undefined;
-  token: string | undefined;
-  body: unknown;
-}
-
-/** A ledger stand-in on loopback that answers every request with `status` and `body`. */
-async function ledgerStandIn(status: number, body: string) {
-  const seen: Seen[] = [];
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const token = req.headers[INTERNAL_CALL_HEADER];
-      seen.push({ path: req.url, token: String(token), body: JSON.parse(raw || 'null') });
-      res.writeHead(status, { 'content-type': 'application/json' }).end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A port nothing listens on: a server started and closed again. */
-async function closedUrl(): Promise<string> {
-  const standIn = await ledgerStandIn(200, '{}');
-  await standIn.close();
-  return standIn.url;
-}
-
 describe(HttpLedgerCommunity.name, () => {
   const tokens = new IdentityTokens(randomBytes(32));
-  const closers: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    await Promise.all(closers.splice(0).map((close) => close()));
-  });
+  /** The ledger's instances: each answers every request with one status and body. */
+  const { standIn: ledgerStandIn, closedUrl } = serviceStandIns();
 
   function setup(urls: string[]) {
     const { logger, lines } = capturingLogger();
@@ -76,7 +43,6 @@ describe(HttpLedgerCommunity.name, () => {
 
   it("asks the ledger's internal route as the analysis service, and answers its figures", async () => {
     const ledger = await ledgerStandIn(200, JSON.stringify(ANSWER));
-    closers.push(ledger.close);
     const { sut } = setup([ledger.url]);
 
     await expect(sut.forSites([7])).resolves.toEqual(ANSWER);
@@ -89,7 +55,6 @@ describe(HttpLedgerCommunity.name, () => {
 
   it('hands over to the next instance when one cannot be reached', async () => {
     const ledger = await ledgerStandIn(200, JSON.stringify(ANSWER));
-    closers.push(ledger.close);
     const { sut } = setup([await closedUrl(), ledger.url]);
 
     await expect(sut.forSites([7])).resolves.toEqual(ANSWER);
@@ -121,7 +86,6 @@ describe(HttpLedgerCommunity.name, () => {
     async (_what, status, body) => {
       const bad = await ledgerStandIn(status, body);
       const good = await ledgerStandIn(200, JSON.stringify(ANSWER));
-      closers.push(bad.close, good.close);
       const { sut, lines } = setup([bad.url, good.url]);
 
       await expect(sut.forSites([7])).rejects.toBeInstanceOf(LedgerCommunityUnavailable);

@@ -4,14 +4,8 @@ import {
   type SiteCommunityResponse,
   type SitesCommunityResponse,
 } from '@frenly/contracts';
-import {
-  INTERNAL_CALL_HEADER,
-  REQUEST_ID_HEADER,
-  currentRequestId,
-  internalCallToken,
-  type IdentityTokens,
-  type JsonLogger,
-} from '@frenly/platform';
+import { currentRequestId, type IdentityTokens, type JsonLogger } from '@frenly/platform';
+import { InternalRoute } from '../internal/internal-route.js';
 
 /**
  * The ledger's community figures (votes, bamboo staked, latest stakes), which the ledger alone
@@ -49,58 +43,29 @@ const TIMEOUT_MS = 2_000;
  * tried in turn from the next one each call; one that cannot be reached hands over to the next.
  */
 export class HttpLedgerCommunity implements LedgerCommunity {
-  private next = 0;
+  private readonly route: InternalRoute;
   private readonly logger: JsonLogger;
 
   constructor(
-    private readonly ledgerUrls: readonly string[],
-    private readonly tokens: IdentityTokens,
+    ledgerUrls: readonly string[],
+    tokens: IdentityTokens,
     logger: JsonLogger,
-    private readonly timeoutMs = TIMEOUT_MS,
+    timeoutMs = TIMEOUT_MS,
   ) {
     if (ledgerUrls.length === 0) throw new Error('HttpLedgerCommunity needs a ledger service URL');
+    this.route = new InternalRoute(ledgerUrls, INTERNAL_COMMUNITY_PATH, tokens, timeoutMs);
     this.logger = logger.forContext('HttpLedgerCommunity');
   }
 
   async forSites(siteIds: readonly number[]): Promise<SitesCommunityResponse> {
-    const start = this.next++ % this.ledgerUrls.length;
-    let failure = 'no answer';
-    for (let i = 0; i < this.ledgerUrls.length; i++) {
-      const base = this.ledgerUrls[(start + i) % this.ledgerUrls.length]!;
-      let response: Response;
-      try {
-        response = await fetch(new URL(INTERNAL_COMMUNITY_PATH, base), {
-          method: 'POST',
-          headers: this.headers(),
-          body: JSON.stringify({ siteIds }),
-          signal: AbortSignal.timeout(this.timeoutMs),
-        });
-      } catch (error) {
-        failure = `${base} unreachable: ${(error as Error).message}`;
-        continue;
-      }
-      const body: unknown = await response.json().catch(() => undefined);
-      if (response.ok && isSitesCommunity(body)) return body;
-      failure = `${base} answered ${response.status}`;
-      break;
-    }
+    const answer = await this.route.post({ siteIds }, isSitesCommunity);
+    if (answer.ok) return answer.value;
     this.logger.entry('warn', 'the ledger gave no community figures', {
       siteIds,
-      failure,
+      failure: answer.failure,
       requestId: currentRequestId(),
     });
-    throw new LedgerCommunityUnavailable(failure);
-  }
-
-  private headers(): Record<string, string> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      [INTERNAL_CALL_HEADER]: internalCallToken(this.tokens, 'analysis'),
-    };
-    const requestId = currentRequestId();
-    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
-    return headers;
+    throw new LedgerCommunityUnavailable(answer.failure);
   }
 }
 
