@@ -145,3 +145,40 @@ describe.each(ENGINES)('the candidate window over an index in rank order on %s',
     expect(await domains('marmalade')).toEqual(['page-new.example', 'page-5.example']);
   });
 });
+
+describe.each(ENGINES)('partial matches of a common word on %s', (engine) => {
+  let ctx: SearchContext;
+  let sut: SearchService;
+
+  beforeAll(async () => {
+    // A window of two. Ten garden sites stored friendliest last (as sites indexed since the
+    // last ordering are), beside forty others: "garden" is on a fifth of the heads.
+    ctx = await SearchContext.start({ engine, settings: { ranking: { candidateLimit: 2 } } });
+    await insertSites(
+      ctx.db,
+      Array.from({ length: 10 }, (_, i) => ({
+        url: `https://garden-${i}.example/`,
+        title: `Garden notes ${i}`,
+        description: 'Beds and borders.',
+        frenlinessScore: 10 + i * 10,
+      })),
+    );
+    await ctx.db.execute(sql`
+      insert into search.sites (url, domain, title, description)
+      select 'https://other-' || g || '.example/', 'other-' || g || '.example', 'Other site ' || g, 'Something else.' from generate_series(1, 40) g`);
+    await ctx.db.execute(sql`analyze search.site_heads`);
+    sut = ctx.app.get(SearchService);
+  }, 60_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('are the best-ranked sites holding any of the words, not the first in table order', async () => {
+    const response = await sut.search({ q: 'garden quokkaish', page: 1, limit: 10 }, visitor);
+    expect(response.results.map((site) => site.domain)).toEqual([
+      'garden-9.example',
+      'garden-8.example',
+    ]);
+  });
+});

@@ -3,7 +3,7 @@ import { QueueNames } from '@frenly/jobs';
 import { JsonLogger, type FrenlyJobQueue } from '@frenly/platform';
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import { CRAWL_PRIORITY, CrawlFrontier } from './crawl-frontier.js';
-import type { ClaimedRoot, CrawlRootRepository } from './crawl-root.repository.js';
+import type { ClaimedRoot, CrawlRootRepository, RootState } from './crawl-root.repository.js';
 import { WebReachability } from './web-reachability.js';
 
 const NOW = new Date('2026-03-04T05:06:07.000Z');
@@ -24,7 +24,7 @@ function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
       uncrawled = [];
       return admitted;
     }),
-    demand: jest.fn(async () => undefined),
+    demand: jest.fn(async (): Promise<RootState[]> => []),
     countWaiting: jest.fn(async () => 0),
   };
   const waiting = { count: 0 };
@@ -150,10 +150,17 @@ describe(CrawlFrontier.name, () => {
 
   it('a demand is recorded and acted on at once', async () => {
     const { sut, roots, jobs, setDue } = setup({ demandRetryMs: 5_000 });
+    const shown: RootState = {
+      url: 'https://shown.example/',
+      status: 'done',
+      lastError: null,
+      lastCrawledAt: null,
+    };
     roots.demand.mockImplementation(async () => {
       setDue([root('shown', true)]);
+      return [shown];
     });
-    await sut.demand(['https://shown.example/']);
+    expect(await sut.demand(['https://shown.example/'])).toEqual([shown]);
     await sut.tick();
     expect(roots.demand).toHaveBeenCalledWith(['https://shown.example/'], NOW, 5_000);
     expect(queued(jobs)[0]).toMatchObject({
@@ -163,7 +170,7 @@ describe(CrawlFrontier.name, () => {
 
   it('does nothing when automatic crawling is off', async () => {
     const { sut, roots } = setup({ auto: false });
-    await sut.demand(['https://shown.example/']);
+    expect(await sut.demand(['https://shown.example/'])).toEqual([]);
     expect(roots.demand).not.toHaveBeenCalled();
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../config/search.settings.js';
 import { CrawlBudget } from './crawl-budget.js';
 import { CrawlReachability } from './crawl-reachability.js';
-import { CrawlRootRepository } from './crawl-root.repository.js';
+import { CrawlRootRepository, type RootState } from './crawl-root.repository.js';
 
 /** Job priorities of the site-crawl queue: a search waiting for insights first. */
 export const CRAWL_PRIORITY = { demand: 1, background: 100 } as const;
@@ -70,11 +70,13 @@ export class CrawlFrontier {
   /**
    * A search showed these sites (canonical URLs) without insights: they are crawled (and so
    * analysed) first, once each (a root already queued or just crawled is left as it is).
+   * Answers the roots' states as the demand left them (none when crawling is off).
    */
-  async demand(urls: readonly string[]): Promise<void> {
-    if (!this.enabled || urls.length === 0) return;
-    await this.roots.demand(urls, this.clock(), this.settings.crawl.demandRetryMs);
+  async demand(urls: readonly string[]): Promise<RootState[]> {
+    if (!this.enabled || urls.length === 0) return [];
+    const states = await this.roots.demand(urls, this.clock(), this.settings.crawl.demandRetryMs);
     void this.tick();
+    return states;
   }
 
   /** One round; never two at once (a slow database must not pile rounds up). Returns jobs queued. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { searchCrawlRoots, type CrawlRootStatus, type Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 
@@ -144,9 +144,10 @@ export class CrawlRootRepository {
    * A search showed these sites without insights: each becomes due first, unless its crawl
    * is running or it was crawled within `retryAfterMs` (its analysis is on the way, or it
    * failed and is not hammered). A root already leased (queued) keeps its lease: no second job.
+   * Answers every listed root's state after the demand.
    */
-  async demand(urls: readonly string[], now: Date, retryAfterMs: number): Promise<void> {
-    if (urls.length === 0) return;
+  async demand(urls: readonly string[], now: Date, retryAfterMs: number): Promise<RootState[]> {
+    if (urls.length === 0) return [];
     const recent = new Date(now.getTime() - retryAfterMs).toISOString();
     const values = sql.join(
       urls.map(
@@ -155,11 +156,34 @@ export class CrawlRootRepository {
       ),
       sql`, `,
     );
-    await this.db.execute(sql`
-      insert into search.crawl_roots (url, host, status, next_crawl_at) values ${values}
-      on conflict (url) do update set next_crawl_at = excluded.next_crawl_at
-      where search.crawl_roots.status not in ('crawling', 'queued')
-        and (search.crawl_roots.last_crawled_at is null or search.crawl_roots.last_crawled_at < ${recent}::timestamptz)`);
+    const listed = sql.join(
+      urls.map((url) => sql`${url}`),
+      sql`, `,
+    );
+    // One round trip: the roots the demand wrote (RETURNING), then the others as they were
+    // (the statement's snapshot does not see its own writes, so no root is listed twice).
+    const result = await this.db.execute<{
+      url: string;
+      status: CrawlRootStatus;
+      last_error: string | null;
+      last_crawled_at: Date | string | null;
+    }>(sql`
+      with demanded as (
+        insert into search.crawl_roots (url, host, status, next_crawl_at) values ${values}
+        on conflict (url) do update set next_crawl_at = excluded.next_crawl_at
+        where search.crawl_roots.status not in ('crawling', 'queued')
+          and (search.crawl_roots.last_crawled_at is null or search.crawl_roots.last_crawled_at < ${recent}::timestamptz)
+        returning url, status, last_error, last_crawled_at)
+      select url, status, last_error, last_crawled_at from demanded
+      union all
+      select url, status, last_error, last_crawled_at from search.crawl_roots
+      where url in (${listed}) and url not in (select url from demanded)`);
+    return result.rows.map((row) => ({
+      url: row.url,
+      status: row.status,
+      lastError: row.last_error,
+      lastCrawledAt: row.last_crawled_at === null ? null : new Date(row.last_crawled_at),
+    }));
   }
 
   /** A queued crawl that did not run (the web is out of reach): due again now, demanded or not. */
@@ -168,19 +192,6 @@ export class CrawlRootRepository {
       .update(searchCrawlRoots)
       .set({ status: 'done', nextCrawlAt: demanded ? DEMANDED_AT : now })
       .where(and(eq(searchCrawlRoots.url, url), ne(searchCrawlRoots.status, 'crawling')));
-  }
-
-  async statesOf(urls: readonly string[]): Promise<RootState[]> {
-    if (urls.length === 0) return [];
-    return this.db
-      .select({
-        url: searchCrawlRoots.url,
-        status: searchCrawlRoots.status,
-        lastError: searchCrawlRoots.lastError,
-        lastCrawledAt: searchCrawlRoots.lastCrawledAt,
-      })
-      .from(searchCrawlRoots)
-      .where(inArray(searchCrawlRoots.url, [...urls]));
   }
 
   /** Roots waiting for a crawl now (due or queued): the work ahead of a newly demanded site. */

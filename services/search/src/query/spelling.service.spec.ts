@@ -64,4 +64,37 @@ describe(SpellingService.name, () => {
 
     expect(lexicon.repository.vocabulary).toHaveBeenCalledTimes(1);
   });
+
+  it('counts a lone word that 200 sites use as 200 matches without asking the index', async () => {
+    const { sut, lexicon } = setup();
+    lexicon.words = [
+      { word: 'train', count: 5000 },
+      { word: 'trail', count: 40 },
+    ];
+
+    const { corrections } = await sut.correct(parseWebQuery('traln'));
+
+    expect(corrections).toEqual(new Map([['traln', 'train']]));
+    const asked = lexicon.repository.countMatches.mock.calls.flatMap(([queries]) =>
+      queries.map((query) => query.clauses.map((c) => c.alternatives[0]?.text).join(' ')),
+    );
+    // The rare candidate and the unknown word as typed are counted; the common one is not.
+    expect(asked).toEqual(expect.arrayContaining(['trail', 'traln']));
+    expect(asked).not.toContain('train');
+  });
+
+  it('still asks the index about a query of several words, however common each word is', async () => {
+    const { sut, lexicon } = setup();
+    lexicon.words = [
+      { word: 'coral', count: 5000 },
+      { word: 'sea', count: 5000 },
+    ];
+
+    await sut.correct(parseWebQuery('cral sea'));
+
+    const asked = lexicon.repository.countMatches.mock.calls.flatMap(([queries]) =>
+      queries.map((query) => query.clauses.map((c) => c.alternatives[0]?.text).join(' ')),
+    );
+    expect(asked).toContain('coral sea');
+  });
 });

@@ -4,7 +4,7 @@ import { JsonLogger } from '@frenly/platform';
 import { SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import { CrawlFrontier } from '../crawler/crawl-frontier.js';
 import { CrawlReachability } from '../crawler/crawl-reachability.js';
-import { CrawlRootRepository, type RootState } from '../crawler/crawl-root.repository.js';
+import type { RootState } from '../crawler/crawl-root.repository.js';
 import { DomainFactsService } from './domain-facts.js';
 import type { SearchHit } from './search.repository.js';
 
@@ -31,7 +31,6 @@ export class ResultInsights {
   constructor(
     private readonly frontier: CrawlFrontier,
     private readonly reach: CrawlReachability,
-    private readonly roots: CrawlRootRepository,
     private readonly facts: DomainFactsService,
     @Inject(SEARCH_SETTINGS) private readonly settings: SearchSettings,
     logger: JsonLogger,
@@ -47,17 +46,15 @@ export class ResultInsights {
     ];
     let states = new Map<string, RootState>();
     let eta = 1;
-    if (waiting.length > 0) {
-      this.frontier
-        .demand(waiting)
-        .catch((error: unknown) =>
-          this.logger.exception('could not queue the sites of a search', error),
-        );
+    // With crawling off, a result's state needs no root (stateOf); with it on, the demand
+    // answers the roots' states in the same round trip.
+    if (waiting.length > 0 && this.frontier.enabled) {
       const [rows, minutes] = await Promise.all([
-        this.roots.statesOf(waiting),
-        web === 'reachable' && this.frontier.enabled
-          ? this.frontier.etaMinutes()
-          : Promise.resolve(1),
+        this.frontier.demand(waiting).catch((error: unknown) => {
+          this.logger.exception('could not queue the sites of a search', error);
+          return [];
+        }),
+        web === 'reachable' ? this.frontier.etaMinutes() : Promise.resolve(1),
       ]);
       states = new Map(rows.map((row) => [row.url, row]));
       eta = minutes;

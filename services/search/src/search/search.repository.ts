@@ -99,6 +99,8 @@ interface SiteRow {
   upvotes: number;
   downvotes: number;
   total_staked: number;
+  support_total: number | string;
+  concern_total: number | string;
   analysis_data: AnalysisData | string | null;
   indexed_at: Date | string;
   analyzed_at: Date | string | null;
@@ -116,8 +118,8 @@ interface RankedPageRow {
 
 /**
  * The ranked full-text query, bounded so that its cost does not grow with the number of
- * matches (docs/search-ranking.md, section 4), in ONE statement, search.ranked_page (migration
- * 0008): the head tier (the best static ranks among sites whose title, domain, description or
+ * matches (docs/search-ranking.md, section 4), in ONE statement, search.ranked_page
+ * (ranking.sql): the head tier (the best static ranks among sites whose title, domain, description or
  * tags match, from the narrow search.site_heads: walked in rank order for a common word, read
  * through its GIN index for a rare one), the page-text tier when the head tier finds too few
  * (search.site_bodies, in table order, bounded), the exact name matches, the score (query
@@ -162,24 +164,12 @@ export class SearchRepository {
     const rankedPage = request.scoreQuery
       ? sql`search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb || jsonb_build_object('scoreQuery', (${request.scoreQuery})::text))`
       : sql`search.ranked_page(${request.query}, ${request.indexOnlyQuery}, ${JSON.stringify(options)}::jsonb)`;
-    // The page, and the stake totals of its sites (trust weighs them; ranked_page leaves them out).
-    const [row] = await this.statements.rows<{
-      page: RankedPageRow | string;
-      stakes: StakeTotalsRow[] | string | null;
-    }>(sql`with r as materialized (select ${rankedPage} as page)
-      select r.page, (select json_agg(json_build_array(s.id, s.support_total, s.concern_total))
-        from search.sites s
-        where s.id in (select (h.hit->>'id')::int from json_array_elements(r.page->'hits') as h(hit))) as stakes
-      from r`);
-    const page = parsed<RankedPageRow>(row?.page);
-    const stakes = new Map(
-      (parsed<StakeTotalsRow[] | null>(row?.stakes) ?? []).map(([id, support, concern]) => [
-        Number(id),
-        { supportTotal: Number(support), concernTotal: Number(concern) },
-      ]),
+    const [row] = await this.statements.rows<{ page: RankedPageRow | string }>(
+      sql`select ${rankedPage} as page`,
     );
+    const page = parsed<RankedPageRow>(row?.page);
     return {
-      hits: page.hits.map((hit) => toHit(hit, stakes.get(Number(hit.id)))),
+      hits: page.hits.map(toHit),
       estimate: Number(page.estimate),
       candidates: Number(page.candidates),
       fullMatches: Number(page.full ?? page.candidates),
@@ -188,18 +178,12 @@ export class SearchRepository {
   }
 }
 
-/** [site id, support total, concern total] */
-type StakeTotalsRow = [number, number, number];
-
 /** A json column: parsed by the driver (node-postgres) or as text (PGlite). */
 function parsed<T>(value: T | string | undefined): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 }
 
-function toHit(
-  row: SiteRow,
-  stakes: { supportTotal: number; concernTotal: number } = { supportTotal: 0, concernTotal: 0 },
-): SearchHit {
+function toHit(row: SiteRow): SearchHit {
   return {
     id: Number(row.id),
     siteUrl: row.site_url,
@@ -217,7 +201,8 @@ function toHit(
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     totalStaked: row.total_staked,
-    ...stakes,
+    supportTotal: Number(row.support_total),
+    concernTotal: Number(row.concern_total),
     analysisData: parsed<AnalysisData | null>(row.analysis_data),
     indexedAt: new Date(row.indexed_at),
     analyzedAt: row.analyzed_at === null ? null : new Date(row.analyzed_at),

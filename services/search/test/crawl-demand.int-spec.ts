@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { CrawlRootRepository, DEMANDED_AT } from '../src/crawler/crawl-root.repository.js';
+import { pgliteDatabase, postgresDatabase, type DatabaseFixture } from './engines.js';
+
+const NOW = new Date('2026-11-27T12:00:00.000Z');
+const RETRY_MS = 60 * 60_000;
+const LONG_AGO = new Date(NOW.getTime() - 2 * RETRY_MS);
+const JUST_NOW = new Date(NOW.getTime() - 60_000);
+
+describe.each([
+  ['PostgreSQL', postgresDatabase],
+  ['PGlite', pgliteDatabase],
+] as const)('CrawlRootRepository.demand on %s', (_engine, openFixture) => {
+  let fixture: DatabaseFixture;
+  let sut: CrawlRootRepository;
+
+  beforeAll(async () => {
+    fixture = await openFixture();
+    sut = new CrawlRootRepository(fixture.handle.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await fixture?.cleanup();
+  });
+
+  async function root(
+    url: string,
+    status: string,
+    lastCrawledAt: Date | null,
+    lastError: string | null,
+  ): Promise<void> {
+    await fixture.handle.db.execute(sql`
+      insert into search.crawl_roots (url, host, status, last_crawled_at, last_error, next_crawl_at)
+      values (${url}, ${new URL(url).host}, ${status}, ${lastCrawledAt?.toISOString() ?? null}::timestamptz,
+        ${lastError}, ${NOW.toISOString()}::timestamptz)`);
+  }
+
+  async function nextCrawlOf(url: string): Promise<Date> {
+    const result = await fixture.handle.db.execute<{ next_crawl_at: Date | string }>(
+      sql`select next_crawl_at from search.crawl_roots where url = ${url}`,
+    );
+    return new Date(result.rows[0]!.next_crawl_at);
+  }
+
+  it("makes each shown root due first unless it is busy or just crawled, and answers every root's state in the same statement", async () => {
+    await root('https://queued.example/', 'queued', null, null);
+    await root('https://stale-failure.example/', 'failed', LONG_AGO, 'The site answered 503');
+    await root('https://fresh-failure.example/', 'failed', JUST_NOW, 'The site answered 404');
+    const urls = [
+      'https://new.example/',
+      'https://queued.example/',
+      'https://stale-failure.example/',
+      'https://fresh-failure.example/',
+    ];
+
+    const states = await sut.demand(urls, NOW, RETRY_MS);
+
+    const byUrl = new Map(states.map((state) => [state.url, state]));
+    expect(states).toHaveLength(4);
+    expect(byUrl.get('https://new.example/')).toEqual({
+      url: 'https://new.example/',
+      status: 'done',
+      lastError: null,
+      lastCrawledAt: null,
+    });
+    expect(byUrl.get('https://queued.example/')).toMatchObject({ status: 'queued' });
+    expect(byUrl.get('https://stale-failure.example/')).toEqual({
+      url: 'https://stale-failure.example/',
+      status: 'failed',
+      lastError: 'The site answered 503',
+      lastCrawledAt: LONG_AGO,
+    });
+    expect(byUrl.get('https://fresh-failure.example/')).toEqual({
+      url: 'https://fresh-failure.example/',
+      status: 'failed',
+      lastError: 'The site answered 404',
+      lastCrawledAt: JUST_NOW,
+    });
+
+    // Demanded: the new root and the failure crawled long ago; left alone: the queued one and
+    // the failure crawled a minute ago.
+    expect(await nextCrawlOf('https://new.example/')).toEqual(DEMANDED_AT);
+    expect(await nextCrawlOf('https://stale-failure.example/')).toEqual(DEMANDED_AT);
+    expect(await nextCrawlOf('https://queued.example/')).toEqual(NOW);
+    expect(await nextCrawlOf('https://fresh-failure.example/')).toEqual(NOW);
+  });
+
+  it('answers a root demanded again once, and nothing for no URL', async () => {
+    const states = await sut.demand(['https://new.example/'], NOW, RETRY_MS);
+    expect(states).toEqual([expect.objectContaining({ url: 'https://new.example/' })]);
+    expect(await sut.demand([], NOW, RETRY_MS)).toEqual([]);
+  });
+});
