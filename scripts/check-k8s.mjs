@@ -5,10 +5,18 @@
 //      that selects its pods on that port, and the ConfigMap/Secret it reads; search and realtime
 //      have an HPA on an existing Deployment; the Ingress reaches an existing Service port;
 //   3. only the gateway is exposed (issue 12): a default-deny ingress NetworkPolicy, and every
-//      other Deployment's pods admit traffic only from the gateway's pods (or the monitoring
-//      namespace); no identity secret ships: the applied manifests define no
-//      FRENLY_IDENTITY_SECRET (the operator creates the Secret; examples/ shows it, unapplied).
+//      other Deployment's pods admit traffic only from the pods of the services that call it
+//      (or the monitoring namespace), on ports their container names; no identity secret ships:
+//      the applied manifests define no FRENLY_IDENTITY_SECRET (the operator creates the Secret;
+//      examples/ shows it, unapplied);
+//   4. each Deployment's environment against its service's own config spec (the objects that
+//      validate the environment at boot): every variable the service requires is set (env, the
+//      ConfigMap or a key of the Secret, e.g. FRENLY_IDENTITY_SECRET, which also signs the calls
+//      to internal routes); every <SERVICE>_URL the spec reads for another Deployment (the
+//      gateway's four, the analysis's SEARCH_URL and LEDGER_URL) is set to that Deployment's
+//      Service and one of its ports, and a NetworkPolicy admits the caller's pods there.
 // Usage: node scripts/check-k8s.mjs [dir]   (default deploy/k8s; dir/examples/ holds the examples)
+// Reads the built services (@frenly/<service>'s dist, as scripts/config-table.mjs does): build first.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,8 +39,29 @@ const GATEWAY = 'gateway';
 /** Where Prometheus may scrape /metrics from (a namespace name, see 20-network-policies.yaml). */
 const MONITORING_NAMESPACE = 'monitoring';
 
+/** Each Deployment's config spec, by Deployment name. */
+const CONFIG_SPECS = {
+  gateway: 'gatewayConfigSpec',
+  search: 'searchConfigSpec',
+  ledger: 'ledgerConfigSpec',
+  analysis: 'analysisConfigSpec',
+  realtime: 'realtimeConfigSpec',
+};
+/** The variable in which a service's config names another service's base URL(s). */
+const serviceUrlVar = (deployment) => `${deployment.toUpperCase()}_URL`;
+
 const problems = [];
 const objects = [];
+const configSpecs = new Map();
+for (const [deployment, exported] of Object.entries(CONFIG_SPECS)) {
+  try {
+    configSpecs.set(deployment, (await import(`@frenly/${deployment}`))[exported]);
+  } catch (error) {
+    problems.push(
+      `cannot load @frenly/${deployment}'s ${exported} (build the services first): ${error.message}`,
+    );
+  }
+}
 /** Examples (dir/examples/): validated and counted as the Secrets an operator creates, never applied. */
 const examplesDir = join(dir, 'examples');
 const yamlFiles = (folder) =>
@@ -177,6 +206,54 @@ for (const { file, object, example } of byKind('Secret')) {
   }
 }
 
+// Each Deployment's environment against its config spec: what the service requires is set, and
+// the other services it calls are named by their Services (the pod's default is itself).
+const podLabels = new Map(
+  byKind('Deployment').map(({ object }) => [
+    object.metadata.name,
+    object.spec?.template?.metadata?.labels ?? {},
+  ]),
+);
+/** The calls between Deployments the manifests wire: { from, to, variable, port } (a container port). */
+const calls = [];
+for (const { file, object } of byKind('Deployment')) {
+  const name = object.metadata.name;
+  const spec = configSpecs.get(name);
+  if (!spec) {
+    if (!(name in CONFIG_SPECS)) problems.push(`${file}: Deployment ${name}: no config spec known`);
+    continue;
+  }
+  for (const container of object.spec?.template?.spec?.containers ?? []) {
+    const at = `${file}: Deployment ${name}, container ${container.name}`;
+    const { values, secretKeys } = environmentOf(container);
+    for (const [variable, varSpec] of Object.entries(spec)) {
+      if (variable in values) {
+        const parsed = varSpec.parse(values[variable], values);
+        if (!parsed.ok) problems.push(`${at}: ${variable}=${values[variable]} ${parsed.error}`);
+      } else if (!secretKeys.has(variable) && !varSpec.parse(undefined, values).ok) {
+        problems.push(
+          `${at}: does not set ${variable}, which the ${name} service requires (${varSpec.description})`,
+        );
+      }
+    }
+    for (const [target, labels] of podLabels) {
+      const variable = serviceUrlVar(target);
+      if (target === name || !(variable in spec)) continue;
+      if (!(variable in values)) {
+        problems.push(
+          `${at}: does not set ${variable}; the ${name} service calls ${target} there, and its default (${spec[variable].defaultText}) is the pod itself`,
+        );
+        continue;
+      }
+      for (const url of values[variable].split(',').map((item) => item.trim())) {
+        const port = containerPortOf(url, target, labels);
+        if (typeof port === 'string') problems.push(`${at}: ${variable}=${url} ${port}`);
+        else calls.push({ from: name, to: target, variable, port });
+      }
+    }
+  }
+}
+
 // Only the gateway is exposed: the services trust the identity header and have no rate limits of their own.
 const policies = byKind('NetworkPolicy').map(({ file, object }) => ({
   file,
@@ -195,16 +272,15 @@ if (
     'no default-deny ingress NetworkPolicy (podSelector: {}, policyTypes: [Ingress], no rules)',
   );
 }
-const podLabels = new Map(
-  byKind('Deployment').map(({ object }) => [
-    object.metadata.name,
-    object.spec?.template?.metadata?.labels ?? {},
-  ]),
-);
 const gatewayLabels = podLabels.get(GATEWAY);
 if (!gatewayLabels) problems.push(`no Deployment ${GATEWAY}`);
 for (const [name, labels] of podLabels) {
   if (name === GATEWAY) continue;
+  // Whose pods may reach it: the services whose config names it (the gateway: every service).
+  const callers = [...configSpecs]
+    .filter(([caller, spec]) => caller !== name && serviceUrlVar(name) in spec)
+    .map(([caller]) => caller);
+  const ports = containerPorts(name);
   const applying = policies.filter(
     ({ object, ingressPolicy }) => ingressPolicy && selects(object.spec?.podSelector, labels),
   );
@@ -215,17 +291,23 @@ for (const [name, labels] of podLabels) {
       const where = `${file}: NetworkPolicy ${object.metadata.name} lets into ${name}`;
       if ((rule.from ?? []).length === 0)
         problems.push(`${where} traffic from anywhere (a rule without "from")`);
+      if ((rule.ports ?? []).length === 0)
+        problems.push(`${where} traffic on every port (a rule without "ports")`);
+      for (const { port } of rule.ports ?? []) {
+        if (!ports.some((named) => named.name === port || named.containerPort === port))
+          problems.push(`${where} traffic on port ${port}, which its container does not name`);
+      }
       for (const peer of rule.from ?? []) {
-        const onlyGateway =
-          gatewayLabels &&
+        const selected = [...podLabels]
+          .filter(([, otherLabels]) => peer.podSelector && selects(peer.podSelector, otherLabels))
+          .map(([other]) => other);
+        const onlyCallers =
           peer.podSelector &&
           !peer.namespaceSelector &&
           !peer.ipBlock &&
           !isEmptySelector(peer.podSelector) &&
-          selects(peer.podSelector, gatewayLabels) &&
-          [...podLabels].every(
-            ([other, otherLabels]) => other === GATEWAY || !selects(peer.podSelector, otherLabels),
-          );
+          selected.length > 0 &&
+          selected.every((other) => callers.includes(other));
         const monitoring =
           !peer.podSelector &&
           !peer.ipBlock &&
@@ -234,13 +316,40 @@ for (const [name, labels] of podLabels) {
             JSON.stringify({
               matchLabels: { 'kubernetes.io/metadata.name': MONITORING_NAMESPACE },
             });
-        if (!onlyGateway && !monitoring)
+        if (!onlyCallers && !monitoring)
           problems.push(
-            `${where} traffic from ${JSON.stringify(peer)}, not only the ${GATEWAY} (or ${MONITORING_NAMESPACE})`,
+            `${where} traffic from ${JSON.stringify(peer)}, not only the services that call it (${callers.join(', ')}) or ${MONITORING_NAMESPACE}`,
           );
       }
     }
   }
+}
+
+// Every call the manifests wire is let through: the callee's policies admit the caller's pods on
+// the port its Service forwards to (the default-deny policy refuses it otherwise).
+for (const { from, to, variable, port } of calls) {
+  const admitted = policies.some(
+    ({ object, ingressPolicy }) =>
+      ingressPolicy &&
+      selects(object.spec?.podSelector, podLabels.get(to)) &&
+      (object.spec?.ingress ?? []).some(
+        (rule) =>
+          ((rule.from ?? []).length === 0 ||
+            rule.from.some(
+              (peer) =>
+                peer.podSelector &&
+                !peer.namespaceSelector &&
+                !peer.ipBlock &&
+                selects(peer.podSelector, podLabels.get(from)),
+            )) &&
+          ((rule.ports ?? []).length === 0 ||
+            rule.ports.some((allowed) => [port.name, port.containerPort].includes(allowed.port))),
+      ),
+  );
+  if (!admitted)
+    problems.push(
+      `Deployment ${from} calls ${to} (${variable}) on port ${port.name ?? port.containerPort}, but no NetworkPolicy admits ${from} pods to ${to} there`,
+    );
 }
 
 for (const problem of problems) console.error(`check-k8s: ${problem}`);
@@ -273,6 +382,78 @@ function selects(selector, labels) {
       if (operator === 'DoesNotExist') return !has;
       return false;
     })
+  );
+}
+
+/**
+ * A Deployment's environment as its pods get it: `values` from its ConfigMaps and env (env wins),
+ * `secretKeys` the keys of the Secrets it reads (their values are the operator's).
+ */
+function environmentOf(container) {
+  const values = {};
+  const secretKeys = new Set();
+  for (const source of container.envFrom ?? []) {
+    if (source.configMapRef) {
+      const configMap = byKind('ConfigMap').find(
+        ({ object }) => object.metadata.name === source.configMapRef.name,
+      );
+      Object.assign(values, configMap?.object.data ?? {});
+    }
+    if (source.secretRef) {
+      for (const { object } of byKind('Secret').filter(
+        ({ object: secret }) => secret.metadata.name === source.secretRef.name,
+      ))
+        for (const key of Object.keys({ ...object.data, ...object.stringData }))
+          secretKeys.add(key);
+    }
+  }
+  for (const variable of container.env ?? []) {
+    if (variable.value !== undefined) values[variable.name] = variable.value;
+    else if (variable.valueFrom?.secretKeyRef) secretKeys.add(variable.name);
+  }
+  return { values, secretKeys };
+}
+
+/** The named ports of a Deployment's containers. */
+function containerPorts(deployment) {
+  const found = byKind('Deployment').find(({ object }) => object.metadata.name === deployment);
+  return (found?.object.spec?.template?.spec?.containers ?? []).flatMap(
+    (container) => container.ports ?? [],
+  );
+}
+
+/**
+ * The container port of `target` that a base URL reaches through a Service in the namespace
+ * (`http://search:3001`, or search.frenly.svc.cluster.local), or what is wrong with it.
+ */
+function containerPortOf(url, target, labels) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'is not a URL';
+  }
+  const [host, ...domain] = parsed.hostname.split('.');
+  const namespace = byKind('Service')[0]?.object.metadata.namespace;
+  if (
+    domain.length > 0 &&
+    ![namespace, `${namespace}.svc`, `${namespace}.svc.cluster.local`].includes(domain.join('.'))
+  )
+    return `is not a Service of namespace ${namespace}`;
+  const service = byKind('Service').find(({ object }) => object.metadata.name === host);
+  if (!service) return `names Service ${host}, which no manifest defines`;
+  if (!selects({ matchLabels: service.object.spec?.selector }, labels))
+    return `names Service ${host}, which does not select the ${target} pods`;
+  const number = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
+  const servicePort = (service.object.spec?.ports ?? []).find((port) => port.port === number);
+  if (!servicePort) return `names port ${number}, which Service ${host} does not have`;
+  const port = containerPorts(target).find(
+    (named) =>
+      named.name === servicePort.targetPort || named.containerPort === servicePort.targetPort,
+  );
+  return (
+    port ??
+    `reaches Service ${host}'s targetPort ${servicePort.targetPort}, which ${target} does not name`
   );
 }
 
