@@ -16,12 +16,9 @@ describe('POST /internal/community', () => {
     await ctx?.close();
   });
 
-  const ask = (
-    body: unknown,
-    headers: Record<string, string> = {
-      [INTERNAL_CALL_HEADER]: internalCallToken(ctx.tokens, 'analysis'),
-    },
-  ) =>
+  /** The header the analysis service sends (a fresh token each call). */
+  const asAnalysis = () => ({ [INTERNAL_CALL_HEADER]: internalCallToken(ctx.tokens, 'analysis') });
+  const ask = (body: unknown, headers: Record<string, string> = asAnalysis()) =>
     ctx
       .http()
       .post(INTERNAL_COMMUNITY_PATH)
@@ -62,39 +59,41 @@ describe('POST /internal/community', () => {
     ]);
   });
 
-  it('refuses bad bodies with a 400 that says what is wrong', async () => {
-    const tooMany = Array.from({ length: INTERNAL_COMMUNITY_MAX_SITES + 1 }, (_, i) => i + 1);
-    const cases: [unknown, RegExp][] = [
-      [{}, /siteIds is required/],
-      [{ siteIds: 7 }, /siteIds must be an array/],
-      [{ siteIds: [] }, /at least one site/],
-      [{ siteIds: tooMany }, new RegExp(`at most ${INTERNAL_COMMUNITY_MAX_SITES} sites`)],
-      [{ siteIds: ['7'] }, /whole numbers/],
-      [{ siteIds: [0] }, /whole numbers/],
-      [{ siteIds: [1.5] }, /whole numbers/],
-      [{ siteIds: [1], extra: true }, /extra/],
-    ];
-    for (const [body, message] of cases) {
-      const res = await ask(body);
-      expect([res.status, JSON.stringify(res.body.message)]).toEqual([
-        400,
-        expect.stringMatching(message),
-      ]);
-    }
+  const tooMany = Array.from({ length: INTERNAL_COMMUNITY_MAX_SITES + 1 }, (_, i) => i + 1);
+  it.each<[string, unknown, RegExp]>([
+    ['no siteIds', {}, /siteIds is required/],
+    ['siteIds not an array', { siteIds: 7 }, /siteIds must be an array/],
+    ['no site', { siteIds: [] }, /at least one site/],
+    [
+      'too many sites',
+      { siteIds: tooMany },
+      new RegExp(`at most ${INTERNAL_COMMUNITY_MAX_SITES} sites`),
+    ],
+    ['a string id', { siteIds: ['7'] }, /whole numbers/],
+    ['a zero id', { siteIds: [0] }, /whole numbers/],
+    ['a fractional id', { siteIds: [1.5] }, /whole numbers/],
+    ['an extra field', { siteIds: [1], extra: true }, /extra/],
+  ])('refuses a body with %s: a 400 that says what is wrong', async (_what, body, message) => {
+    const res = await ask(body);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.message)).toMatch(message);
   });
 
   it('refuses a caller that is not a Frenly service (401): no token, a user identity, a forged token', async () => {
     const site = await ctx.newSite();
     const user = ctx.newUser('intruder').headers();
-    for (const headers of [
+    const userToken = Object.values(user)[0]!;
+    const forged = 'eyJ1c2VySWQiOiJzZXJ2aWNlOmFuYWx5c2lzIn0.forged';
+    const callers = [
       {},
       user,
-      { [INTERNAL_CALL_HEADER]: Object.values(user)[0]! },
-      { [INTERNAL_CALL_HEADER]: 'eyJ1c2VySWQiOiJzZXJ2aWNlOmFuYWx5c2lzIn0.forged' },
-    ]) {
-      const res = await ask({ siteIds: [site] }, headers);
-      expect(res.status).toBe(401);
-      expect(res.body.sites).toBeUndefined();
-    }
+      { [INTERNAL_CALL_HEADER]: userToken },
+      { [INTERNAL_CALL_HEADER]: forged },
+    ];
+    const answers = [];
+    for (const headers of callers) answers.push(await ask({ siteIds: [site] }, headers));
+    expect(answers.map((res) => [res.status, res.body.sites])).toEqual(
+      callers.map(() => [401, undefined]),
+    );
   });
 });
