@@ -136,10 +136,12 @@ try {
   const cpu0 = process.cpuUsage();
   const measured = await runQueries(baseUrl, queries, { concurrency, timeoutMs: requestTimeoutMs });
   const cpu = process.cpuUsage(cpu0);
-  const serial = await runQueries(baseUrl, queries.slice(0, baselineCount), {
+  // The embedded runtime serves one person: the same measured queries one at a time too.
+  const onePerson = await runQueries(baseUrl, queries, {
     concurrency: 1,
     timeoutMs: requestTimeoutMs,
   });
+  const serial = { records: onePerson.records.slice(0, baselineCount) };
   const failures = measured.records.filter((record) => record.status !== 200);
   const result = {
     engine: 'PGlite',
@@ -176,6 +178,7 @@ try {
         })),
     },
     subsetSerial: summarize(serial.records),
+    onePerson: { ...summarize(onePerson.records), byKind: byKind(onePerson.records) },
   };
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   log(`p50 ${result.api.p50} ms, p95 ${result.api.p95} ms, p99 ${result.api.p99} ms`);

@@ -6,6 +6,14 @@ import { ENGINES, SearchContext } from './search-context.js';
 
 const visitor = { ip: '203.0.113.9' };
 
+/** `count` sites about something else, so that the words under test are on fewer of the heads. */
+async function insertOtherSites(ctx: SearchContext, count: number): Promise<void> {
+  await ctx.db.execute(sql`
+    insert into search.sites (url, domain, title, description)
+    select 'https://other-' || g || '.example/', 'other-' || g || '.example', 'Other site ' || g, 'Something else.'
+    from generate_series(1, ${count}::int) g`);
+}
+
 // 12 sites about tomatoes, friendlier as the number grows; the exact name match is the least friendly.
 const FIXTURES: FixtureSite[] = [
   {
@@ -97,9 +105,7 @@ describe.each(ENGINES)('the candidate window over an index in rank order on %s',
       })),
     );
     // Two hundred other sites, so that these words are rare enough to be read through the index, not walked.
-    await ctx.db.execute(sql`
-      insert into search.sites (url, domain, title, description)
-      select 'https://other-' || g || '.example/', 'other-' || g || '.example', 'Other site ' || g, 'Something else.' from generate_series(1, 200) g`);
+    await insertOtherSites(ctx, 200);
     // What a bulk load leaves: both index relations stored in static-rank order.
     const index = ctx.app.get(SearchIndexRepository);
     await index.suspend();
@@ -163,9 +169,7 @@ describe.each(ENGINES)('partial matches of a common word on %s', (engine) => {
         frenlinessScore: 10 + i * 10,
       })),
     );
-    await ctx.db.execute(sql`
-      insert into search.sites (url, domain, title, description)
-      select 'https://other-' || g || '.example/', 'other-' || g || '.example', 'Other site ' || g, 'Something else.' from generate_series(1, 40) g`);
+    await insertOtherSites(ctx, 40);
     await ctx.db.execute(sql`analyze search.site_heads`);
     sut = ctx.app.get(SearchService);
   }, 60_000);

@@ -111,6 +111,20 @@ describe(correctQuery.name, () => {
     expect(await corrected('cmael')).toBe('camel'); // not "cma", two edits away
   });
 
+  it('says how many documents the query as typed matches, counted with the candidates', async () => {
+    await expect(
+      correctQuery(parseWebQuery('cral sea'), vocabulary, countMatches),
+    ).resolves.toMatchObject({
+      typedMatches: 0,
+      matches: 2,
+    });
+    // "recieve" is known (one page spells it so): as typed it matches that page.
+    await expect(
+      correctQuery(parseWebQuery('recieve money'), vocabulary, countMatches),
+    ).resolves.toMatchObject({ typedMatches: 1 });
+    expect(counted.every((queries) => formatWebQuery(queries[0]!) !== '')).toBe(true);
+  });
+
   it('corrects "jagaur" to jaguar, never to "jag"', async () => {
     expect(await corrected('jagaur')).toBe('jaguar');
   });

@@ -26,6 +26,11 @@ export interface QueryCorrection {
   readonly corrections: ReadonlyMap<string, string | undefined>;
   /** Documents matching the corrected query (0 when nothing was corrected). */
   readonly matches: number;
+  /**
+   * Documents matching the query as typed, up to the counter's cap: its spelling is the first
+   * combination counted. Undefined when nothing was counted (no word had a candidate).
+   */
+  readonly typedMatches?: number;
 }
 
 export const CORRECTION_LIMITS = {
@@ -82,6 +87,7 @@ export async function correctQuery(
   if (options.every((list) => list.length <= 1)) return none;
 
   prune(options);
+  // The first combination is every word as typed (each list starts with it; prune keeps it).
   const combinations = product(options);
   const queries = combinations.map((combination) =>
     applyCorrections(query, replacements(terms, combination)),
@@ -115,7 +121,8 @@ export async function correctQuery(
     if (!best || score > best.score || (score === best.score && tieBreak > best.tieBreak))
       best = { index, score, tieBreak };
   });
-  if (!best) return none;
+  const typedMatches = counts[0] ?? 0;
+  if (!best) return { ...none, typedMatches };
   const chosen = combinations[best.index] as readonly Option[];
   const corrections = new Map<string, string | undefined>(none.corrections);
   chosen.forEach((option, i) => {
@@ -123,7 +130,11 @@ export async function correctQuery(
     if (option.word !== term) corrections.set(term, option.word);
     else if (option.distance === 0) corrections.delete(term); // it matches as typed (stemming: "nest" finds "nests")
   });
-  return { corrections, matches: corrections.size > 0 ? (counts[best.index] ?? 0) : 0 };
+  return {
+    corrections,
+    matches: corrections.size > 0 ? (counts[best.index] ?? 0) : 0,
+    typedMatches,
+  };
 }
 
 function editCost(option: Option, replacesKnownWord: boolean): number {

@@ -3,7 +3,7 @@ import { JsonLogger } from '@frenly/platform';
 import { correctQuery, type QueryCorrection } from './query-corrector.js';
 import { SpellingRepository, type VocabularyVersion } from './spelling.repository.js';
 import { SymSpellIndex } from './symspell.js';
-import type { WebQuery } from './web-query.js';
+import { correctableTerms, type WebQuery } from './web-query.js';
 
 /** Matches are counted up to this many: enough to tell a good correction from a poor one. */
 const MATCH_CAP = 200;
@@ -70,6 +70,17 @@ export class SpellingService {
     const counted = asked.length > 0 ? await this.repository.countMatches(asked, MATCH_CAP) : [];
     let next = 0;
     return known.map((count) => count ?? counted[next++] ?? 0);
+  }
+
+  /**
+   * Whether the vocabulary knows every word of `query` that a correction could change: false
+   * when one is unknown (most likely misspelt). Undefined while no dictionary is built: it is
+   * built by the first correction, never for this question.
+   */
+  knowsEveryWord(query: WebQuery): boolean | undefined {
+    const index = this.dictionary?.index;
+    if (!index) return undefined;
+    return correctableTerms(query).every((term) => index.countOf(term) > 0);
   }
 
   private async currentIndex(): Promise<SymSpellIndex> {

@@ -351,6 +351,66 @@ describe(SearchService.name, () => {
       expect(answer.results.map((result) => result.id)).toEqual([1]);
     });
 
+    it('corrects a word the vocabulary has never seen before ranking it, and ranks only the correction when it finds more', async () => {
+      const { sut, repository, spelling } = setup();
+      spelling.knowsEveryWord.mockReturnValue(false);
+      spelling.correct.mockResolvedValue({
+        corrections: new Map([['pythn', 'python']]),
+        matches: 8,
+        typedMatches: 0,
+      });
+      repository.rankedPage.mockResolvedValue(
+        factory.page({ hits: [factory.hit(2)], candidates: 8, fullMatches: 8 }),
+      );
+
+      const answer = await sut.search(params('pythn tutorial'), VISITOR);
+
+      expect(answer).toMatchObject({ correctedQuery: 'python tutorial', total: 8 });
+      expect(repository.rankedPage).toHaveBeenCalledTimes(1);
+      expect(repository.rankedPage.mock.calls[0]![0]).toMatchObject({
+        exactText: 'python tutorial',
+      });
+    });
+
+    it('ranks an unknown word as typed, and nothing else, when its count finds enough pages', async () => {
+      const { sut, repository, spelling } = setup();
+      spelling.knowsEveryWord.mockReturnValue(false);
+      spelling.correct.mockResolvedValue({
+        corrections: new Map([['kousond', 'kousand']]),
+        matches: 40,
+        typedMatches: correctBelow,
+      });
+
+      const answer = await sut.search(params('kousond'), VISITOR);
+
+      expect(answer.correctedQuery).toBeNull();
+      expect(repository.rankedPage).toHaveBeenCalledTimes(1);
+      expect(repository.rankedPage.mock.calls[0]![0]).toMatchObject({ exactText: 'kousond' });
+    });
+
+    it('answers the query as typed when the correction of an unknown word finds no more', async () => {
+      const { sut, repository, spelling } = setup();
+      spelling.knowsEveryWord.mockReturnValue(false);
+      spelling.correct.mockResolvedValue({
+        corrections: new Map([['zorp', 'zorb']]),
+        matches: 1,
+        typedMatches: 1,
+      });
+      repository.rankedPage
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(2)], candidates: 1, fullMatches: 1 }),
+        )
+        .mockResolvedValueOnce(
+          factory.page({ hits: [factory.hit(1)], candidates: 1, fullMatches: 1 }),
+        );
+
+      const answer = await sut.search(params('zorp'), VISITOR);
+
+      expect(answer.correctedQuery).toBeNull();
+      expect(answer.results.map((result) => result.id)).toEqual([1]);
+      expect(spelling.correct).toHaveBeenCalledTimes(1);
+    });
+
     it('shows no correction when only completions were tried (nothing close enough to suggest)', async () => {
       const { sut, repository, spelling } = setup();
       repository.rankedPage

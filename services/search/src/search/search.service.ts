@@ -100,20 +100,36 @@ export class SearchService {
   /**
    * The query as typed, then, when it finds almost nothing, corrected as a whole against the
    * index's vocabulary (SpellingService: the combination of candidate spellings that matches
-   * best), and the corrected query runs.
+   * best), and the corrected query runs. A word the vocabulary has never seen is most likely
+   * misspelt: then the correction comes first, and its counts (the query as typed is one of the
+   * spellings counted) tell whether the query as typed finds enough, so that a typo is not
+   * ranked only to find almost nothing.
    */
   private async answer(
     parsed: WebQuery,
     offset: number,
     limit: number,
   ): Promise<{ outcome: Outcome; correctedQuery: string | null }> {
-    const { outcome } = await this.run(parsed, offset, limit, exactMatchText(parsed));
-    if (
-      outcome.fullMatches >= this.settings.ranking.correctBelow ||
-      correctableTerms(parsed).length === 0
-    )
-      return { outcome, correctedQuery: null };
-    const { corrections } = await this.spelling.correct(parsed);
+    const { correctBelow } = this.settings.ranking;
+    const asTyped = async () =>
+      (await this.run(parsed, offset, limit, exactMatchText(parsed))).outcome;
+    if (correctableTerms(parsed).length === 0)
+      return { outcome: await asTyped(), correctedQuery: null };
+    const early =
+      this.spelling.knowsEveryWord(parsed) === false
+        ? await this.spelling.correct(parsed)
+        : undefined;
+    if (early?.typedMatches !== undefined) {
+      if (early.typedMatches < correctBelow) {
+        const corrected = await this.runCorrected(parsed, early.corrections, offset, limit);
+        if (corrected && corrected.outcome.fullMatches > early.typedMatches)
+          return { outcome: corrected.outcome, correctedQuery: corrected.display };
+      }
+      return { outcome: await asTyped(), correctedQuery: null };
+    }
+    const outcome = await asTyped();
+    if (outcome.fullMatches >= correctBelow) return { outcome, correctedQuery: null };
+    const { corrections } = early ?? (await this.spelling.correct(parsed));
     const corrected = await this.runCorrected(parsed, corrections, offset, limit);
     // "Showing results for" only when the correction finds more pages with every word: partial
     // matches of a correction ("python list comprehensive") do not beat those of the query typed.
