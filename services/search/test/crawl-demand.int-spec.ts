@@ -85,9 +85,19 @@ describe.each([
     expect(await nextCrawlOf('https://fresh-failure.example/')).toEqual(NOW);
   });
 
-  it('answers a root demanded again once, and nothing for no URL', async () => {
+  it('answers a root demanded again once, without writing it again, and nothing for no URL', async () => {
+    const version = async () =>
+      (
+        await fixture.handle.db.execute<{ version: string }>(
+          sql`select xmin::text as version from search.crawl_roots where url = 'https://new.example/'`,
+        )
+      ).rows[0]?.version;
+    const before = await version();
+
     const states = await sut.demand(['https://new.example/'], NOW, RETRY_MS);
+
     expect(states).toEqual([expect.objectContaining({ url: 'https://new.example/' })]);
+    expect(await version()).toBe(before);
     expect(await sut.demand([], NOW, RETRY_MS)).toEqual([]);
   });
 });

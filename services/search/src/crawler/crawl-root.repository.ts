@@ -173,6 +173,8 @@ export class CrawlRootRepository {
         on conflict (url) do update set next_crawl_at = excluded.next_crawl_at
         where search.crawl_roots.status not in ('crawling', 'queued')
           and (search.crawl_roots.last_crawled_at is null or search.crawl_roots.last_crawled_at < ${recent}::timestamptz)
+          -- Already demanded: no new row version (each search of a popular query would write one).
+          and search.crawl_roots.next_crawl_at <> excluded.next_crawl_at
         returning url, status, last_error, last_crawled_at)
       select url, status, last_error, last_crawled_at from demanded
       union all
