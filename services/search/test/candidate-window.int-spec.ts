@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { SearchSettingsOverrides } from '../src/config/search.settings.js';
 import { SearchService } from '../src/search/search.service.js';
 import { SearchIndexRepository } from '../src/sites/search-index.repository.js';
 import { insertSites, type FixtureSite } from './fixtures.js';
-import { ENGINES, SearchContext } from './search-context.js';
+import { ENGINES, SearchContext, type Engine } from './search-context.js';
 
 const visitor = { ip: '203.0.113.9' };
 
@@ -12,6 +13,26 @@ async function insertOtherSites(ctx: SearchContext, count: number): Promise<void
     insert into search.sites (url, domain, title, description)
     select 'https://other-' || g || '.example/', 'other-' || g || '.example', 'Other site ' || g, 'Something else.'
     from generate_series(1, ${count}::int) g`);
+}
+
+/**
+ * A search service on `engine` with these ranking settings, its catalogue filled by `fill`,
+ * for the describe block it is called in; the getter answers once `beforeAll` has run.
+ */
+function searchWith(
+  engine: Engine,
+  ranking: SearchSettingsOverrides['ranking'],
+  fill: (ctx: SearchContext) => Promise<void>,
+): () => SearchService {
+  let ctx: SearchContext | undefined;
+  beforeAll(async () => {
+    ctx = await SearchContext.start({ engine, settings: { ranking } });
+    await fill(ctx);
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  return () => ctx!.app.get(SearchService);
 }
 
 // 12 sites about tomatoes, friendlier as the number grows; the exact name match is the least friendly.
@@ -38,24 +59,12 @@ const FIXTURES: FixtureSite[] = [
 ];
 
 describe.each(ENGINES)('the candidate window on %s', (engine) => {
-  let ctx: SearchContext;
-  let sut: SearchService;
-
-  beforeAll(async () => {
-    ctx = await SearchContext.start({
-      engine,
-      settings: { ranking: { candidateLimit: 5, bodyTierBelow: 3 } },
-    });
+  const service = searchWith(engine, { candidateLimit: 5, bodyTierBelow: 3 }, async (ctx) => {
     await insertSites(ctx.db, FIXTURES);
-    sut = ctx.app.get(SearchService);
-  }, 60_000);
-
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it('ranks only the best-ranked title matches, keeps the exact match, and estimates the total', async () => {
-    const response = await sut.search({ q: 'tomato', page: 1, limit: 10 }, visitor);
+    const response = await service().search({ q: 'tomato', page: 1, limit: 10 }, visitor);
     expect(response.results[0]?.domain).toBe('tomato.example');
     // Title/description matches fill the window (5): the friendliest of them, best first.
     expect(response.results.slice(1).map((site) => site.domain)).toEqual([
@@ -71,14 +80,14 @@ describe.each(ENGINES)('the candidate window on %s', (engine) => {
   });
 
   it('pages no deeper than the window', async () => {
-    const second = await sut.search({ q: 'tomato', page: 2, limit: 5 }, visitor);
+    const second = await service().search({ q: 'tomato', page: 2, limit: 5 }, visitor);
     expect(second.results.map((site) => site.domain)).toEqual([]);
-    const partial = await sut.search({ q: 'tomato', page: 2, limit: 4 }, visitor);
+    const partial = await service().search({ q: 'tomato', page: 2, limit: 4 }, visitor);
     expect(partial.results).toHaveLength(1);
   });
 
   it('falls back to the whole document when titles and descriptions match too few sites', async () => {
-    const response = await sut.search({ q: 'garden', page: 1, limit: 10 }, visitor);
+    const response = await service().search({ q: 'garden', page: 1, limit: 10 }, visitor);
     expect(response).toMatchObject({ total: 1, totalIsEstimate: false });
     expect(response.results[0]?.domain).toBe('salad.example');
   });
@@ -86,38 +95,32 @@ describe.each(ENGINES)('the candidate window on %s', (engine) => {
 
 describe.each(ENGINES)('the candidate window over an index in rank order on %s', (engine) => {
   let ctx: SearchContext;
-  let sut: SearchService;
+  // A window of two; page text searched below two head matches; a phrase rechecked on three sites at most.
+  const service = searchWith(
+    engine,
+    { candidateLimit: 2, bodyTierBelow: 2, bodyScanLimit: 3 },
+    async (started) => {
+      ctx = started;
+      await insertSites(
+        ctx.db,
+        Array.from({ length: 6 }, (_, i) => ({
+          url: `https://page-${i}.example/`,
+          title: `Marmalade page ${i}`,
+          description: 'Nothing special.',
+          pageText: 'A note on quince jam.',
+          frenlinessScore: 50 + i,
+        })),
+      );
+      // Two hundred other sites, so that these words are rare enough to be read through the index, not walked.
+      await insertOtherSites(ctx, 200);
+      // What a bulk load leaves: both index relations stored in static-rank order.
+      const index = ctx.app.get(SearchIndexRepository);
+      await index.suspend();
+      await index.finish();
+    },
+  );
 
-  beforeAll(async () => {
-    // A window of two; page text searched below two head matches; a phrase rechecked on three sites at most.
-    ctx = await SearchContext.start({
-      engine,
-      settings: { ranking: { candidateLimit: 2, bodyTierBelow: 2, bodyScanLimit: 3 } },
-    });
-    await insertSites(
-      ctx.db,
-      Array.from({ length: 6 }, (_, i) => ({
-        url: `https://page-${i}.example/`,
-        title: `Marmalade page ${i}`,
-        description: 'Nothing special.',
-        pageText: 'A note on quince jam.',
-        frenlinessScore: 50 + i,
-      })),
-    );
-    // Two hundred other sites, so that these words are rare enough to be read through the index, not walked.
-    await insertOtherSites(ctx, 200);
-    // What a bulk load leaves: both index relations stored in static-rank order.
-    const index = ctx.app.get(SearchIndexRepository);
-    await index.suspend();
-    await index.finish();
-    sut = ctx.app.get(SearchService);
-  }, 60_000);
-
-  afterAll(async () => {
-    await ctx?.close();
-  });
-
-  const search = (q: string) => sut.search({ q, page: 1, limit: 10 }, visitor);
+  const search = (q: string) => service().search({ q, page: 1, limit: 10 }, visitor);
   const domains = async (q: string) => (await search(q)).results.map((site) => site.domain);
 
   it('reads the first matches in table order, which are the best-ranked, and says the total is an estimate', async () => {
@@ -153,13 +156,9 @@ describe.each(ENGINES)('the candidate window over an index in rank order on %s',
 });
 
 describe.each(ENGINES)('partial matches of a common word on %s', (engine) => {
-  let ctx: SearchContext;
-  let sut: SearchService;
-
-  beforeAll(async () => {
-    // A window of two. Ten garden sites stored friendliest last (as sites indexed since the
-    // last ordering are), beside forty others: "garden" is on a fifth of the heads.
-    ctx = await SearchContext.start({ engine, settings: { ranking: { candidateLimit: 2 } } });
+  // A window of two. Ten garden sites stored friendliest last (as sites indexed since the
+  // last ordering are), beside forty others: "garden" is on a fifth of the heads.
+  const service = searchWith(engine, { candidateLimit: 2 }, async (ctx) => {
     await insertSites(
       ctx.db,
       Array.from({ length: 10 }, (_, i) => ({
@@ -171,15 +170,10 @@ describe.each(ENGINES)('partial matches of a common word on %s', (engine) => {
     );
     await insertOtherSites(ctx, 40);
     await ctx.db.execute(sql`analyze search.site_heads`);
-    sut = ctx.app.get(SearchService);
-  }, 60_000);
-
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it('are the best-ranked sites holding any of the words, not the first in table order', async () => {
-    const response = await sut.search({ q: 'garden quokkaish', page: 1, limit: 10 }, visitor);
+    const response = await service().search({ q: 'garden quokkaish', page: 1, limit: 10 }, visitor);
     expect(response.results.map((site) => site.domain)).toEqual([
       'garden-9.example',
       'garden-8.example',
