@@ -103,6 +103,13 @@ try {
   const dataDirBytes = Number(
     execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0],
   );
+  // Searched as the embedded runtime serves a folder it finds at start: opened again, with the
+  // buffer cache sized for what the folder holds now (libs/db pglite-cache.ts).
+  await handle.close();
+  handle = await openDatabase({ dataDir: dir, schemas: ['search'] });
+  const sharedBuffers = (await handle.db.$client.query('show shared_buffers')).rows[0]
+    .shared_buffers;
+  log(`  reopened: shared_buffers ${sharedBuffers}`);
   if (process.send) {
     const go = new Promise((resolve) => process.once('message', resolve));
     process.send('loaded');
@@ -148,6 +155,7 @@ try {
     sites,
     pages,
     openMs,
+    sharedBuffers,
     indexing: {
       loadMs,
       generateMs: Math.round(generateMs),

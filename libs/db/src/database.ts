@@ -8,6 +8,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { folderBytes, pgliteCacheBytes } from './pglite-cache.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -153,8 +154,14 @@ export function openSessionPool(db: Database, settings: SessionSettings): Databa
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  // The buffer cache grows with the folder it caches (pglite-cache.ts): read when opened.
+  const cacheBytes = pgliteCacheBytes(inMemory ? 0 : await folderBytes(dataDir));
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${cacheBytes / 1024}kB`],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -1,0 +1,34 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const MB = 1024 * 1024;
+/** PostgreSQL's default, what a new or small folder gets. */
+export const PGLITE_MIN_CACHE_BYTES = 128 * MB;
+/** PGlite keeps its whole buffer cache resident (about its size in RSS from the start). */
+export const PGLITE_MAX_CACHE_BYTES = 512 * MB;
+
+/**
+ * The buffer cache (shared_buffers) for a PGlite data folder of `folderBytes`: half of it,
+ * between PostgreSQL's default and PGLITE_MAX_CACHE_BYTES. PGlite reads every page it lacks
+ * through the file system (an fstat and a read, each a system call); a search over 100,000
+ * sites (a 1.2 GB folder) spent 17 % of its time there with the default 128 MB, and 26.8 ms of
+ * CPU a query against 18.9 with 512 MB (bench/search, docs/search-scaling.md). The cache costs
+ * its size in memory as soon as PGlite starts, whether used or not, so a small folder keeps the
+ * default.
+ */
+export function pgliteCacheBytes(folderBytes: number): number {
+  const half = Math.floor(folderBytes / 2 / MB) * MB;
+  return Math.min(PGLITE_MAX_CACHE_BYTES, Math.max(PGLITE_MIN_CACHE_BYTES, half));
+}
+
+/** Bytes of the files under `dir` (0 when it does not exist yet). */
+export async function folderBytes(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  let total = 0;
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += await folderBytes(path);
+    else if (entry.isFile()) total += (await stat(path).catch(() => ({ size: 0 }))).size;
+  }
+  return total;
+}
