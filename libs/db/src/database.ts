@@ -123,13 +123,18 @@ function openPostgres(url: string, poolSize: number): DatabaseHandle {
 export type SessionSettings = Readonly<Record<string, number>>;
 
 /**
- * A pool of its own to the database behind `db` (same server, user and size) whose connections
+ * A pool of its own to the database behind `db` (same server and user; the same size unless
+ * `poolSize` says otherwise) whose connections
  * start with `settings` (sent in the startup packet as `-c name=value`), so that a statement
  * with bound parameters runs under them in one round trip: no `set` before it, no text built
  * from values. On PGlite (one in-process connection that cannot cancel a statement) the
  * database itself, without the settings. Close the handle before the database.
  */
-export function openSessionPool(db: Database, settings: SessionSettings): DatabaseHandle {
+export function openSessionPool(
+  db: Database,
+  settings: SessionSettings,
+  options: { readonly poolSize?: number } = {},
+): DatabaseHandle {
   const driver = driverOf(db);
   if (driver.engine === 'pglite') {
     return { db, engine: 'pglite', ping: async () => undefined, close: async () => undefined };
@@ -140,8 +145,13 @@ export function openSessionPool(db: Database, settings: SessionSettings): Databa
     return `-c ${name}=${value}`;
   });
   // The pool keeps the password apart (not enumerable): carry it over by name.
-  const { options } = driver.pool;
-  const pool = new pg.Pool({ ...options, password: options.password, options: startup.join(' ') });
+  const { options: base } = driver.pool;
+  const pool = new pg.Pool({
+    ...base,
+    password: base.password,
+    options: startup.join(' '),
+    max: options.poolSize ?? base.max,
+  });
   survivesLostConnections(pool);
   return {
     db: drizzlePg(pool, { schema }),

@@ -45,6 +45,14 @@ export const searchSettingsVars = {
       max: 600_000,
     },
   ),
+  SEARCH_STATEMENT_CONCURRENCY: env.int(
+    'Search statements run at once on PostgreSQL (the rest wait for a connection); 0: as many as this machine has cores. Set it to the database server cores when it runs elsewhere',
+    {
+      default: d.statementConcurrency,
+      min: 0,
+      max: 1000,
+    },
+  ),
   SEARCH_TRENDING_MIN_VISITORS: env.int('Distinct visitors a query needs before it trends', {
     default: d.trending.minVisitors,
     min: 1,
@@ -150,6 +158,7 @@ export function searchSettingsFrom(
       bodyScanLimit: config.SEARCH_BODY_SCAN_LIMIT,
     },
     queryTimeoutMs: config.SEARCH_QUERY_TIMEOUT_MS,
+    statementConcurrency: config.SEARCH_STATEMENT_CONCURRENCY,
     trending: {
       minVisitors: config.SEARCH_TRENDING_MIN_VISITORS,
       halfLifeHours: config.SEARCH_TRENDING_HALF_LIFE_HOURS,
