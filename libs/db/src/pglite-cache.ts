@@ -10,11 +10,11 @@ export const PGLITE_MAX_CACHE_BYTES = 512 * MB;
 /**
  * The buffer cache (shared_buffers) for a PGlite data folder of `folderBytes`: half of it,
  * between PostgreSQL's default and PGLITE_MAX_CACHE_BYTES. PGlite reads every page it lacks
- * through the file system (an fstat and a read, each a system call); a search over 100,000
- * sites (a 1.2 GB folder) spent 17 % of its time there with the default 128 MB, and 26.8 ms of
- * CPU a query against 18.9 with 512 MB (bench/search, docs/search-scaling.md). The cache costs
- * its size in memory as soon as PGlite starts, whether used or not, so a small folder keeps the
- * default.
+ * through the file system (a read system call from the WebAssembly heap): over 100,000 sites
+ * (a 1.2 GB folder) those reads were 8.1 % of a search's time with the default 128 MB and 5.4 %
+ * with 512 MB, and one person's searches took 16.2 ms on average against 17.5 and 18.2 (runs
+ * alternated, bench/search's PGlite half; docs/search-scaling.md). The cache costs its size in
+ * memory as soon as PGlite starts, whether used or not, so a small folder keeps the default.
  */
 export function pgliteCacheBytes(folderBytes: number): number {
   const half = Math.floor(folderBytes / 2 / MB) * MB;
