@@ -15,9 +15,10 @@ const IO_CONCURRENCY = 64;
  * PostgreSQL a pool of their own whose connections start with statement_timeout (the search's
  * queryTimeoutMs: PostgreSQL cancels the statement, see search-deadline.ts) and read-ahead, so
  * each statement is one round trip with the query text bound as parameters, and whose size
- * (statementConcurrency) is how many run at once, the rest waiting for a connection; on PGlite, which
- * cannot cancel a statement, the service's database (its query is parameterised too). The pool
- * is closed once the HTTP server has stopped (application shutdown), after the last search.
+ * (statementConcurrency) is how many run at once, the rest waiting for a connection; on
+ * PGlite, which cannot cancel a statement, the service's database (its query is parameterised
+ * too). The pool is closed once the HTTP server has stopped (application shutdown), after the
+ * last search.
  */
 @Injectable()
 export class SearchStatements implements OnApplicationShutdown {
