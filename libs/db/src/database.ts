@@ -126,8 +126,9 @@ export type SessionSettings = Readonly<Record<string, number>>;
  * A pool of its own to the database behind `db` (same server and user; the same size unless
  * `poolSize` says otherwise) whose connections start with `settings` (sent in the startup
  * packet as `-c name=value`), so that a statement with bound parameters runs under them in one
- * round trip: no `set` before it, no text built from values. On PGlite (one in-process connection that cannot cancel a statement) the
- * database itself, without the settings. Close the handle before the database.
+ * round trip: no `set` before it, no text built from values. On PGlite (one in-process
+ * connection that cannot cancel a statement) the database itself, without the settings. Close
+ * the handle before the database.
  */
 export function openSessionPool(
   db: Database,

@@ -23,12 +23,16 @@ export function pgliteCacheBytes(folderBytes: number): number {
 
 /** Bytes of the files under `dir` (0 when it does not exist yet). */
 export async function folderBytes(dir: string): Promise<number> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  let total = 0;
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) total += await folderBytes(path);
-    else if (entry.isFile()) total += (await stat(path).catch(() => ({ size: 0 }))).size;
-  }
-  return total;
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const sizes = await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        stat(join(entry.parentPath, entry.name)).then(
+          (s) => s.size,
+          () => 0,
+        ),
+      ),
+  );
+  return sizes.reduce((total, size) => total + size, 0);
 }

@@ -46,8 +46,6 @@ export class SearchStatements implements OnApplicationShutdown {
 }
 
 /** Connections of the search pool: the setting, or this machine's cores when it is 0. */
-export function statementConcurrency(
-  settings: Pick<SearchSettings, 'statementConcurrency'>,
-): number {
+function statementConcurrency(settings: Pick<SearchSettings, 'statementConcurrency'>): number {
   return settings.statementConcurrency > 0 ? settings.statementConcurrency : availableParallelism();
 }
