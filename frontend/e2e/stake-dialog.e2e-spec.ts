@@ -1,7 +1,13 @@
 // "Stake Your Bamboo": defaults, validations, the insufficient-balance toast, a stake that goes
 // through (balance and totals updated), and a stake after the session ended.
 import type { Locator, Page, Request } from 'playwright-core';
-import { balanceOf, openResults, resultCardFor, waitForToast } from './support/app-screens.js';
+import {
+  balanceOf,
+  openResults,
+  resultCardFor,
+  waitForToast,
+  watchForToast,
+} from './support/app-screens.js';
 import { eventually } from './support/eventually.js';
 import { checkScreen } from './support/screens.js';
 import { startStack, STACK_START_TIMEOUT_MS, type E2eStack } from './support/stack.js';
@@ -168,21 +174,18 @@ describe('the stake dialog', () => {
   it('tells a user whose session ended that they are logged out, then sends them to sign in again', async () => {
     const { page, context } = grace;
     await context.clearCookies(); // signed out elsewhere: the page still thinks it is signed in
-    // The toast shows for 500 ms before the app goes to /api/login: the sign-in request is held
-    // until the toast has been seen, so a slow poll cannot miss it (the page stays until then).
-    let releaseSignIn!: () => void;
-    const signInHeld = new Promise<void>((resolve) => (releaseSignIn = resolve));
-    await page.route('**/api/login**', async (route) => {
-      await signInHeld;
-      await route.continue();
-    });
+    // The toast shows for 500 ms before the app goes to /api/login; the page reports it as it
+    // renders, so a slow poll cannot miss it.
     await openDialog(page);
+    const toast = await watchForToast(
+      page,
+      'Unauthorized',
+      'You are logged out. Logging in again...',
+    );
     await dialog(page).getByRole('button', { name: 'Stake Bamboo' }).click();
-    await waitForToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
-    releaseSignIn();
+    await toast.shown;
     // After 500 ms the app goes to /api/login, which leads to the identity provider.
     await page.waitForURL((url) => url.pathname.startsWith('/dev-idp/'));
-    await page.unroute('**/api/login**');
     await page.getByLabel('Your name').waitFor();
     expect(grace.console.takeErrors([/status of 401/])).toEqual([]);
   });

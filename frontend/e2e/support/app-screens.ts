@@ -14,6 +14,44 @@ export async function waitForToast(
   return toast;
 }
 
+let toastWatches = 0;
+
+/**
+ * Starts watching for a toast with this title and description; `shown` resolves once the page
+ * has rendered it (wrapped in an object: an async function cannot return a pending promise).
+ * The page reports it itself (a MutationObserver calling back into the test), so a toast shown
+ * just before the page navigates away is seen, where a locator's polling can miss it or wait
+ * on the navigation instead.
+ */
+export async function watchForToast(
+  page: Page,
+  title: string,
+  description: string,
+): Promise<{ readonly shown: Promise<void> }> {
+  const binding = `__frenlyToastSeen${++toastWatches}`;
+  let seen!: () => void;
+  const shown = new Promise<void>((resolve) => (seen = resolve));
+  await page.exposeFunction(binding, () => seen());
+  // A string, so that no DOM types are needed here.
+  await page.evaluate(`(() => {
+    const wanted = ${JSON.stringify([title, description])};
+    const observer = new MutationObserver(() => check());
+    function check() {
+      for (const element of document.querySelectorAll('[role=status]')) {
+        const text = element.textContent || '';
+        if (wanted.every((part) => text.includes(part))) {
+          observer.disconnect();
+          window.${binding}();
+          return;
+        }
+      }
+    }
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    check();
+  })()`);
+  return { shown };
+}
+
 /** The header's bamboo balance, as shown ("1,000 Bamboo" on a wide screen). */
 export const balanceOf = (page: Page): Promise<string> =>
   page.getByTestId('bamboo-balance').first().innerText();
