@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_SEARCH_SETTINGS } from '../src/config/search.settings.js';
 import { CrawlRootRepository, DEMANDED_AT } from '../src/crawler/crawl-root.repository.js';
+import { exactMatchText, parseWebQuery } from '../src/query/web-query.js';
+import { SearchStatements } from '../src/search/search-statements.js';
+import { SearchRepository } from '../src/search/search.repository.js';
+import { indexOnlyTsquerySql, tsquerySql } from '../src/search/tsquery.sql.js';
 import { pgliteDatabase, postgresDatabase, type DatabaseFixture } from './engines.js';
+import { insertSites } from './fixtures.js';
 
 const NOW = new Date('2026-11-27T12:00:00.000Z');
 const RETRY_MS = 60 * 60_000;
@@ -99,5 +105,44 @@ describe.each([
     expect(states).toEqual([expect.objectContaining({ url: 'https://new.example/' })]);
     expect(await version()).toBe(before);
     expect(await sut.demand([], NOW, RETRY_MS)).toEqual([]);
+  });
+
+  it("is read by a search beside each result: its site's root status and last error", async () => {
+    await insertSites(fixture.handle.db, [
+      { url: 'https://stale-failure.example/', title: 'Bakery that failed', description: 'Bread' },
+      { url: 'https://new.example/', title: 'Bakery just demanded', description: 'Bread' },
+      { url: 'https://never.example/', title: 'Bakery never queued', description: 'Bread' },
+    ]);
+    const statements = new SearchStatements(fixture.handle.db, DEFAULT_SEARCH_SETTINGS);
+    const repository = new SearchRepository(fixture.handle.db, statements);
+    const query = parseWebQuery('bakery');
+
+    const page = await repository.rankedPage({
+      query: tsquerySql(query)!,
+      indexOnlyQuery: indexOnlyTsquerySql(query)!,
+      rechecks: false,
+      unpredictable: false,
+      exactText: exactMatchText(query),
+      offset: 0,
+      limit: 10,
+      candidateLimit: 300,
+      hasExclusions: false,
+      bodyTierBelow: 100,
+      bodyScanLimit: 2000,
+      siteDomain: '',
+    });
+    await statements.onApplicationShutdown();
+
+    const rootOf = new Map(page.hits.map((hit) => [hit.siteUrl, hit.crawlRoot]));
+    expect(rootOf).toEqual(
+      new Map([
+        [
+          'https://stale-failure.example/',
+          { status: 'failed', lastError: 'The site answered 503' },
+        ],
+        ['https://new.example/', { status: 'done', lastError: null }],
+        ['https://never.example/', null],
+      ]),
+    );
   });
 });

@@ -168,9 +168,57 @@ describe(CrawlFrontier.name, () => {
     });
   });
 
+  it("writes the searches' requests together while a demand is being written, and each site once", async () => {
+    const { sut, roots } = setup();
+    let finishFirst!: () => void;
+    roots.demand.mockImplementationOnce(
+      () => new Promise<RootState[]>((resolve) => (finishFirst = () => resolve([]))),
+    );
+    const first = sut.request(['https://a.example/']);
+    // Two more searches while the first demand is written: one statement for both, after it.
+    const second = sut.request(['https://b.example/', 'https://c.example/']);
+    const third = sut.request(['https://c.example/', 'https://d.example/']);
+    expect(roots.demand).toHaveBeenCalledTimes(1);
+    finishFirst();
+    await Promise.all([first, second, third]);
+    expect(roots.demand.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      ['https://a.example/'],
+      ['https://b.example/', 'https://c.example/', 'https://d.example/'],
+    ]);
+    // Idle again: the next request is written at once, on its own.
+    await sut.request(['https://e.example/']);
+    expect(roots.demand).toHaveBeenLastCalledWith(['https://e.example/'], NOW, expect.any(Number));
+  });
+
+  it('fails no search when a demand cannot be written, and writes the next request', async () => {
+    const { sut, roots } = setup();
+    roots.demand.mockRejectedValueOnce(new Error('the database is gone'));
+    await expect(sut.request(['https://a.example/'])).resolves.toBeUndefined();
+    await sut.request(['https://b.example/']);
+    expect(roots.demand).toHaveBeenCalledTimes(2);
+    expect(roots.demand).toHaveBeenLastCalledWith(['https://b.example/'], NOW, expect.any(Number));
+  });
+
+  it('waits for the demands still being written when it stops', async () => {
+    const { sut, roots } = setup();
+    let finish!: () => void;
+    roots.demand.mockImplementationOnce(
+      () => new Promise<RootState[]>((resolve) => (finish = () => resolve([]))),
+    );
+    void sut.request(['https://a.example/']);
+    let stopped = false;
+    const stopping = sut.stop().then(() => (stopped = true));
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(stopped).toBe(true);
+  });
+
   it('does nothing when automatic crawling is off', async () => {
     const { sut, roots } = setup({ auto: false });
     expect(await sut.demand(['https://shown.example/'])).toEqual([]);
+    await sut.request(['https://shown.example/']);
     expect(roots.demand).not.toHaveBeenCalled();
   });
 });

@@ -32,6 +32,9 @@ export class CrawlFrontier {
   private readonly budget: CrawlBudget;
   private readonly logger: JsonLogger;
   private nextAdmitAt = 0;
+  /** Sites searches showed without insights, not yet written as a demand. */
+  private readonly requested = new Set<string>();
+  private writingDemands?: Promise<void>;
 
   constructor(
     private readonly roots: CrawlRootRepository,
@@ -59,6 +62,7 @@ export class CrawlFrontier {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.writingDemands;
     await this.running;
   }
 
@@ -77,6 +81,33 @@ export class CrawlFrontier {
     const states = await this.roots.demand(urls, this.clock(), this.settings.crawl.demandRetryMs);
     void this.tick();
     return states;
+  }
+
+  /**
+   * A search showed these sites without insights: their demand (see demand) is written off the
+   * search's response path, and the requests of searches that arrive while one is written go
+   * together into the next statement (one write for many searches under load). Resolves once
+   * they are written, or their failure logged: a search does not wait for it.
+   */
+  request(urls: readonly string[]): Promise<void> {
+    if (!this.enabled || urls.length === 0) return Promise.resolve();
+    for (const url of urls) this.requested.add(url);
+    this.writingDemands ??= this.writeDemands();
+    return this.writingDemands;
+  }
+
+  private async writeDemands(): Promise<void> {
+    try {
+      while (this.requested.size > 0) {
+        const urls = [...this.requested];
+        this.requested.clear();
+        await this.demand(urls).catch((error: unknown) => {
+          this.logger.exception('could not queue the sites of a search', error);
+        });
+      }
+    } finally {
+      this.writingDemands = undefined;
+    }
   }
 
   /** One round; never two at once (a slow database must not pile rounds up). Returns jobs queued. */

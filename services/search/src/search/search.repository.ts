@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalysisData, TrustScore } from '@frenly/contracts';
-import type { Database } from '@frenly/db';
+import type { CrawlRootStatus, Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
 import { exactDomainOf, RANKING_WEIGHTS } from '../ranking/ranking.sql.js';
 import { matchedSnippet } from './snippet.js';
@@ -41,6 +41,8 @@ export interface SearchHit {
   indexedAt: Date;
   analyzedAt: Date | null;
   score: number;
+  /** The site's crawl root as the search read it; null when the site was never queued. */
+  crawlRoot: { status: CrawlRootStatus; lastError: string | null } | null;
 }
 
 export interface RankedSearch {
@@ -105,6 +107,8 @@ interface SiteRow {
   indexed_at: Date | string;
   analyzed_at: Date | string | null;
   score: number | string;
+  crawl_status: CrawlRootStatus | null;
+  crawl_error: string | null;
 }
 
 /** What search.ranked_page answers. */
@@ -119,16 +123,16 @@ interface RankedPageRow {
 /**
  * The ranked full-text query, bounded so that its cost does not grow with the number of
  * matches (docs/search-ranking.md, section 4), in ONE statement, search.ranked_page
- * (ranking.sql): the head tier (the best static ranks among sites whose title, domain, description or
- * tags match, from the narrow search.site_heads: walked in rank order for a common word, read
- * through its GIN index for a rare one), the page-text tier when the head tier finds too few
- * (search.site_bodies, in table order, bounded), the exact name matches, the score (query
- * formula v4), the result order (at most two pages of a site), and the page's rows: each page
- * with its highlighted snippet and its site's insights. It runs on SearchStatements, whose
- * connections carry the statement timeout: one round trip, the query text bound as parameters
- * (a search used to be 6 to 9 statements in a transaction, a corrected typo 16 to 24, and on a
- * loaded machine every round trip waits for both processes to be scheduled:
- * docs/search-scaling.md, section 2).
+ * (ranking.sql): the head tier (the best static ranks among sites whose title, domain,
+ * description or tags match, from the narrow search.site_heads: walked in rank order for a
+ * common word, read through its GIN index for a rare one), the page-text tier when the head
+ * tier finds too few (search.site_bodies, in table order, bounded), the exact name matches, the
+ * score (query formula v4), the result order (at most two pages of a site), and the page's
+ * rows: each page with its highlighted snippet and its site's insights and crawl root. It runs
+ * on SearchStatements, whose connections carry the statement timeout: one round trip, the
+ * query text bound as parameters (a search used to be 6 to 9 statements in a transaction, a
+ * corrected typo 16 to 24, and on a loaded machine every round trip waits for both processes
+ * to be scheduled: docs/search-scaling.md, section 2).
  */
 @Injectable()
 export class SearchRepository {
@@ -207,5 +211,9 @@ function toHit(row: SiteRow): SearchHit {
     indexedAt: new Date(row.indexed_at),
     analyzedAt: row.analyzed_at === null ? null : new Date(row.analyzed_at),
     score: Number(row.score),
+    crawlRoot:
+      row.crawl_status === null
+        ? null
+        : { status: row.crawl_status, lastError: row.crawl_error ?? null },
   };
 }

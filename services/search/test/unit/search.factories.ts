@@ -65,6 +65,7 @@ export const factory = {
     indexedAt: new Date('2026-01-02T03:04:05.000Z'),
     analyzedAt: null,
     score: 1,
+    crawlRoot: null,
     ...overrides,
   }),
   page: (overrides: Partial<RankedPage> = {}): RankedPage => ({

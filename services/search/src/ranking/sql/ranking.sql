@@ -1,9 +1,9 @@
 -- Ranking v4 (docs/search-ranking.md): the one readable home of the search ranking. The newest
 -- migration that defines search.ranked_page is this file verbatim (ranking-sql.spec.ts checks
--- it; now 0018_ranking_unflattened_weights_plpgsql_snippets); a change is an edit here and a new migration that copies it, never
--- an edit of a landed migration. Every statement replaces what it defines, so the file can be
--- applied again. (Re-tokenising the catalogue when the document changes is a one-time
--- statement of its own migration: 0010_ranking_v3 did it for the fields below.)
+-- it; now 0019_ranking_page_crawl_state); a change is an edit here and a new migration that
+-- copies it, never an edit of a landed migration. Every statement replaces what it defines,
+-- so the file can be applied again. (Re-tokenising the catalogue when the document changes is
+-- a one-time statement of its own migration: 0010_ranking_v3 did it for the fields below.)
 --
 -- 1. The document (since v3). Fields, each its own tsvector weight so that BM25F can weigh and normalise
 --    them apart: A title; B description and tags; C URL words (the host as one token and its
@@ -307,7 +307,8 @@ BEGIN
     -- found by name ("IS TRUE" keeps the planner from finding them through the text index
     -- instead: it reads every document with the words when it underestimates them).
     -- Sites added since the last ordering sit at the end of the table: when the first matches
-    -- filled the window before reaching them, they are looked up apart (tail).
+    -- filled the window before reaching them, they are looked up apart (tail), which the
+    -- planner reads through their own GIN index (TAIL_INDEX, search-index.repository.ts).
     EXECUTE format($sql$
       WITH ordered AS MATERIALIZED (%1$s),
       tail AS MATERIALIZED (
@@ -420,8 +421,10 @@ BEGIN
   -- The result order (docs/search-ranking.md §3): full matches before partial ones, each by
   -- score descending, then id; at most perSite pages of one site (its best: full matches
   -- first), unless the query asks for one site (site:). Then the page's rows: the page's url,
-  -- title and snippet, and its site's id, votes, stakes and analysis; more_from_site when the
-  -- cap left out a page of its site that matched (what "More from this site" would list). The snippet, built for
+  -- title and snippet, and its site's id, votes, stakes, analysis and crawl root (status and
+  -- last error: what a result without insights says, read here so that a search's crawl
+  -- demand needs no round trip of its own); more_from_site when the cap left out a page of
+  -- its site that matched (what "More from this site" would list). The snippet, built for
   -- these rows only, is the description with the query's words marked when its head vector
   -- says the description holds one, else the page text's indexed lead when its document says
   -- the lead holds one, else none (the words were in the title or URL): ts_headline tokenises
@@ -454,9 +457,11 @@ BEGIN
         'upvotes', o.upvotes, 'downvotes', o.downvotes, 'total_staked', o.total_staked,
         'support_total', o.support_total, 'concern_total', o.concern_total, 'analysis_data', o.analysis_data,
         'indexed_at', s.indexed_at, 'analyzed_at', o.analyzed_at, 'score', p.score,
-        'more_from_site', site_domain = '' AND p.site_pages > per_site) ORDER BY p.position)
+        'more_from_site', site_domain = '' AND p.site_pages > per_site,
+        'crawl_status', r.status, 'crawl_error', r.last_error) ORDER BY p.position)
      FROM placed p JOIN search.sites s ON s.id = p.id JOIN search.sites o ON o.id = p.site_key
        JOIN search.site_heads h ON h.id = p.id LEFT JOIN search.site_bodies b ON b.id = p.id
+       LEFT JOIN search.crawl_roots r ON r.url = o.url
      WHERE p.position > page_offset AND p.position <= page_offset + page_limit)
   INTO candidates, hits;
   IF tree <> 'T' AND tree <> '' AND head_matches < body_tier_below THEN
