@@ -3,7 +3,7 @@ import { QueueNames } from '@frenly/jobs';
 import { JsonLogger, type FrenlyJobQueue } from '@frenly/platform';
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import { CRAWL_PRIORITY, CrawlFrontier } from './crawl-frontier.js';
-import type { ClaimedRoot, CrawlRootRepository, RootState } from './crawl-root.repository.js';
+import type { ClaimedRoot, CrawlRootRepository } from './crawl-root.repository.js';
 import { WebReachability } from './web-reachability.js';
 
 const NOW = new Date('2026-03-04T05:06:07.000Z');
@@ -24,7 +24,7 @@ function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
       uncrawled = [];
       return admitted;
     }),
-    demand: jest.fn(async (): Promise<RootState[]> => []),
+    demand: jest.fn(async (): Promise<void> => undefined),
     countWaiting: jest.fn(async () => 0),
   };
   const waiting = { count: 0 };
@@ -150,17 +150,10 @@ describe(CrawlFrontier.name, () => {
 
   it('a demand is recorded and acted on at once', async () => {
     const { sut, roots, jobs, setDue } = setup({ demandRetryMs: 5_000 });
-    const shown: RootState = {
-      url: 'https://shown.example/',
-      status: 'done',
-      lastError: null,
-      lastCrawledAt: null,
-    };
     roots.demand.mockImplementation(async () => {
       setDue([root('shown', true)]);
-      return [shown];
     });
-    expect(await sut.demand(['https://shown.example/'])).toEqual([shown]);
+    await sut.request(['https://shown.example/']);
     await sut.tick();
     expect(roots.demand).toHaveBeenCalledWith(['https://shown.example/'], NOW, 5_000);
     expect(queued(jobs)[0]).toMatchObject({
@@ -172,7 +165,7 @@ describe(CrawlFrontier.name, () => {
     const { sut, roots } = setup();
     let finishFirst!: () => void;
     roots.demand.mockImplementationOnce(
-      () => new Promise<RootState[]>((resolve) => (finishFirst = () => resolve([]))),
+      () => new Promise<void>((resolve) => (finishFirst = resolve)),
     );
     const first = sut.request(['https://a.example/']);
     // Two more searches while the first demand is written: one statement for both, after it.
@@ -202,9 +195,7 @@ describe(CrawlFrontier.name, () => {
   it('waits for the demands still being written when it stops', async () => {
     const { sut, roots } = setup();
     let finish!: () => void;
-    roots.demand.mockImplementationOnce(
-      () => new Promise<RootState[]>((resolve) => (finish = () => resolve([]))),
-    );
+    roots.demand.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
     void sut.request(['https://a.example/']);
     let stopped = false;
     const stopping = sut.stop().then(() => (stopped = true));
@@ -217,7 +208,6 @@ describe(CrawlFrontier.name, () => {
 
   it('does nothing when automatic crawling is off', async () => {
     const { sut, roots } = setup({ auto: false });
-    expect(await sut.demand(['https://shown.example/'])).toEqual([]);
     await sut.request(['https://shown.example/']);
     expect(roots.demand).not.toHaveBeenCalled();
   });

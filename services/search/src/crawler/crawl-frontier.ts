@@ -9,7 +9,7 @@ import {
 } from '../config/search.settings.js';
 import { CrawlBudget } from './crawl-budget.js';
 import { CrawlReachability } from './crawl-reachability.js';
-import { CrawlRootRepository, type RootState } from './crawl-root.repository.js';
+import { CrawlRootRepository } from './crawl-root.repository.js';
 
 /** Job priorities of the site-crawl queue: a search waiting for insights first. */
 export const CRAWL_PRIORITY = { demand: 1, background: 100 } as const;
@@ -73,21 +73,10 @@ export class CrawlFrontier {
 
   /**
    * A search showed these sites (canonical URLs) without insights: they are crawled (and so
-   * analysed) first, once each (a root already queued or just crawled is left as it is).
-   * Answers the roots' states as the demand left them (none when crawling is off).
-   */
-  async demand(urls: readonly string[]): Promise<RootState[]> {
-    if (!this.enabled || urls.length === 0) return [];
-    const states = await this.roots.demand(urls, this.clock(), this.settings.crawl.demandRetryMs);
-    void this.tick();
-    return states;
-  }
-
-  /**
-   * A search showed these sites without insights: their demand (see demand) is written off the
-   * search's response path, and the requests of searches that arrive while one is written go
-   * together into the next statement (one write for many searches under load). Resolves once
-   * they are written, or their failure logged: a search does not wait for it.
+   * analysed) first, once each (a root already queued or just crawled is left as it is). The
+   * demand is written off the search's response path, and the requests of searches that arrive
+   * while one is written go together into the next statement (one write for many searches under
+   * load). Resolves once they are written, or their failure logged: a search does not wait.
    */
   request(urls: readonly string[]): Promise<void> {
     if (!this.enabled || urls.length === 0) return Promise.resolve();
@@ -101,9 +90,12 @@ export class CrawlFrontier {
       while (this.requested.size > 0) {
         const urls = [...this.requested];
         this.requested.clear();
-        await this.demand(urls).catch((error: unknown) => {
+        try {
+          await this.roots.demand(urls, this.clock(), this.settings.crawl.demandRetryMs);
+          void this.tick();
+        } catch (error) {
           this.logger.exception('could not queue the sites of a search', error);
-        });
+        }
       }
     } finally {
       this.writingDemands = undefined;

@@ -18,14 +18,6 @@ export interface ClaimedRoot {
   readonly demanded: boolean;
 }
 
-/** What the frontier knows of a URL a search is about to show. */
-export interface RootState {
-  readonly url: string;
-  readonly status: CrawlRootStatus;
-  readonly lastError: string | null;
-  readonly lastCrawledAt: Date | null;
-}
-
 /** search.crawl_roots: the start URLs the crawler owns and their schedule. */
 @Injectable()
 export class CrawlRootRepository {
@@ -144,10 +136,10 @@ export class CrawlRootRepository {
    * A search showed these sites without insights: each becomes due first, unless its crawl
    * is running or it was crawled within `retryAfterMs` (its analysis is on the way, or it
    * failed and is not hammered). A root already leased (queued) keeps its lease: no second job.
-   * Answers every listed root's state after the demand.
+   * (A search reads the roots' states with its results: search.ranked_page.)
    */
-  async demand(urls: readonly string[], now: Date, retryAfterMs: number): Promise<RootState[]> {
-    if (urls.length === 0) return [];
+  async demand(urls: readonly string[], now: Date, retryAfterMs: number): Promise<void> {
+    if (urls.length === 0) return;
     const recent = new Date(now.getTime() - retryAfterMs).toISOString();
     const values = sql.join(
       urls.map(
@@ -156,36 +148,13 @@ export class CrawlRootRepository {
       ),
       sql`, `,
     );
-    const listed = sql.join(
-      urls.map((url) => sql`${url}`),
-      sql`, `,
-    );
-    // One round trip: the roots the demand wrote (RETURNING), then the others as they were
-    // (the statement's snapshot does not see its own writes, so no root is listed twice).
-    const result = await this.db.execute<{
-      url: string;
-      status: CrawlRootStatus;
-      last_error: string | null;
-      last_crawled_at: Date | string | null;
-    }>(sql`
-      with demanded as (
-        insert into search.crawl_roots (url, host, status, next_crawl_at) values ${values}
-        on conflict (url) do update set next_crawl_at = excluded.next_crawl_at
-        where search.crawl_roots.status not in ('crawling', 'queued')
-          and (search.crawl_roots.last_crawled_at is null or search.crawl_roots.last_crawled_at < ${recent}::timestamptz)
-          -- Already demanded: no new row version (each search of a popular query would write one).
-          and search.crawl_roots.next_crawl_at <> excluded.next_crawl_at
-        returning url, status, last_error, last_crawled_at)
-      select url, status, last_error, last_crawled_at from demanded
-      union all
-      select url, status, last_error, last_crawled_at from search.crawl_roots
-      where url in (${listed}) and url not in (select url from demanded)`);
-    return result.rows.map((row) => ({
-      url: row.url,
-      status: row.status,
-      lastError: row.last_error,
-      lastCrawledAt: row.last_crawled_at === null ? null : new Date(row.last_crawled_at),
-    }));
+    await this.db.execute(sql`
+      insert into search.crawl_roots (url, host, status, next_crawl_at) values ${values}
+      on conflict (url) do update set next_crawl_at = excluded.next_crawl_at
+      where search.crawl_roots.status not in ('crawling', 'queued')
+        and (search.crawl_roots.last_crawled_at is null or search.crawl_roots.last_crawled_at < ${recent}::timestamptz)
+        -- Already demanded: no new row version (each search of a popular query would write one).
+        and search.crawl_roots.next_crawl_at <> excluded.next_crawl_at`);
   }
 
   /** A queued crawl that did not run (the web is out of reach): due again now, demanded or not. */
