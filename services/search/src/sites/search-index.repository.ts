@@ -51,11 +51,11 @@ const BEST_RANGE_SHARE_OF_TWO = 0.53;
 export const ORDERED_THROUGH_KEY = 'index.ordered-through';
 /**
  * The head vectors of the sites added since the last ordering (id > ordered-through), in a GIN
- * index of their own: search.ranked_page looks these up apart from the ordered ones, and through
- * the whole head index it decoded every match's entry a second time (at 1M sites, 10,000 of them
- * added since: about 0.7 ms of a 3.5 ms head tier). Its bound changes with each ordering, so it is
- * created anew by each bulk load, never kept with the suspended definitions; migration 0020
- * created it for a catalogue ordered before.
+ * index of their own: search.ranked_page looks these up apart from the ordered ones, and
+ * through the whole head index it decoded every match's entry a second time (at 1M sites,
+ * 10,000 of them added since: about 0.7 ms of a 3.5 ms head tier). Its bound changes with each
+ * ordering, so it is created anew by each bulk load, never kept with the suspended
+ * definitions; migration 0020 created it for a catalogue ordered before.
  */
 export const TAIL_INDEX = 'site_heads_tail_vector_idx';
 
