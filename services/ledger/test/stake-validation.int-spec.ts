@@ -73,6 +73,13 @@ describe('POST /api/stakes refuses bad input with a 400 that says what is wrong,
       (v) => ({ ...v, userId: 'someone-else' }),
       'property userId should not exist',
     ],
+    // Named like a member of every object: class-validator's whitelist took it for declared.
+    ['an extra valueOf', (v) => ({ ...v, valueOf: 1 }), 'property valueOf should not exist'],
+    [
+      'an extra constructor',
+      (v) => ({ ...v, constructor: 1 }),
+      'property constructor should not exist',
+    ],
     ['a body that is a list', (v) => [v], /./],
   ])('%s', async (label, make, message) => {
     await expectRefused({ label, body: make(valid()), message });

@@ -1,6 +1,11 @@
 import { BadRequestException } from '@nestjs/common';
 import { IsString } from 'class-validator';
-import { createValidationPipe, MAX_INPUT_DEPTH, nestsDeeperThan } from './validation.js';
+import {
+  createValidationPipe,
+  inheritedNames,
+  MAX_INPUT_DEPTH,
+  nestsDeeperThan,
+} from './validation.js';
 
 class NoteCreateDto {
   @IsString()
@@ -27,6 +32,22 @@ describe(nestsDeeperThan.name, () => {
   });
 });
 
+describe(inheritedNames.name, () => {
+  it('names every property called like a member of Object.prototype, nested ones by path', () => {
+    const value = JSON.parse(
+      '{"a": 1, "valueOf": 2, "keys": {"auth": "x", "toString": 3}, "list": [{"constructor": 4}], "__proto__": 5}',
+    ) as unknown;
+    expect(inheritedNames(value)).toEqual([
+      '__proto__',
+      'keys.toString',
+      'list.0.constructor',
+      'valueOf',
+    ]);
+    expect(inheritedNames({ text: 'hello', nested: { ok: [1, 2] } })).toEqual([]);
+    expect(inheritedNames('valueOf')).toEqual([]);
+  });
+});
+
 describe('createValidationPipe', () => {
   const sut = createValidationPipe();
   const asBody = { type: 'body' as const, metatype: NoteCreateDto };
@@ -41,6 +62,18 @@ describe('createValidationPipe', () => {
       },
     });
   });
+
+  it.each(['valueOf', 'toString', 'constructor', 'hasOwnProperty', '__proto__'])(
+    'refuses an extra property named %s, which the whitelist takes for a declared one',
+    async (name) => {
+      const body = JSON.parse(`{"text": "hello", "${name}": 1}`) as unknown;
+      const refusal = sut.transform(body, asBody);
+      await expect(refusal).rejects.toBeInstanceOf(BadRequestException);
+      await expect(refusal).rejects.toMatchObject({
+        response: { code: 'VALIDATION_FAILED', message: [`property ${name} should not exist`] },
+      });
+    },
+  );
 
   it('still validates ordinary bodies', async () => {
     await expect(sut.transform({ text: 'hello' }, asBody)).resolves.toBeInstanceOf(NoteCreateDto);

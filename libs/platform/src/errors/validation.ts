@@ -22,7 +22,9 @@ const isCanonicalNumber = (text: string): boolean => String(Number(text)) === te
  * nests deeper than MAX_INPUT_DEPTH is a 400 first: class-transformer recurses once per level,
  * and a few kilobytes of `[[[[…]]]]` would overflow the stack (a 500) on the way to the DTO.
  * Text that no store can hold (NUL, lone surrogates: see unstorable-text.ts) is a 400 too, in
- * every body, query and path parameter of every service, whichever runtime mounts it.
+ * every body, query and path parameter of every service, whichever runtime mounts it. So is a
+ * property named like one every object inherits (`valueOf`, `constructor`, …), which
+ * class-validator's whitelist takes for a declared one and lets through.
  */
 class FrenlyValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
@@ -40,6 +42,14 @@ class FrenlyValidationPipe extends ValidationPipe {
       const what = metadata.data ? `${where} ${metadata.data}` : where;
       throw new BadRequestException({
         message: describeUnstorableText(unstorable, what),
+        error: 'Bad Request',
+        code: VALIDATION_FAILED,
+      });
+    }
+    const inherited = this.toValidate(metadata) ? inheritedNames(value) : [];
+    if (inherited.length > 0) {
+      throw new BadRequestException({
+        message: inherited.map((name) => `property ${name} should not exist`),
         error: 'Bad Request',
         code: VALIDATION_FAILED,
       });
@@ -91,6 +101,26 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
     for (const child of Object.values(current)) pending.push([child, depth + 1]);
   }
   return false;
+}
+
+/**
+ * The properties of `value` and of the objects within it that are named like a member of
+ * Object.prototype (`valueOf`, `toString`, `constructor`, `__proto__`…), as paths
+ * ("keys.valueOf"). No request DTO declares such a name.
+ */
+export function inheritedNames(value: unknown): string[] {
+  const found: string[] = [];
+  const pending: Array<[unknown, string]> = [[value, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [current, path] = next;
+    if (current === null || typeof current !== 'object') continue;
+    for (const [key, child] of Object.entries(current)) {
+      const at = path ? `${path}.${key}` : key;
+      if (!Array.isArray(current) && key in Object.prototype) found.push(at);
+      pending.push([child, at]);
+    }
+  }
+  return found.sort();
 }
 
 /** "email must be an email", "address.city should not be empty", … */
