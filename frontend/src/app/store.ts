@@ -1,9 +1,13 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { baseApi } from '../api/base-api';
+import { stakeTotalsSlice } from '../features/ledger/stake-totals';
 
 export function makeStore() {
   return configureStore({
-    reducer: { [baseApi.reducerPath]: baseApi.reducer },
+    reducer: {
+      [baseApi.reducerPath]: baseApi.reducer,
+      [stakeTotalsSlice.reducerPath]: stakeTotalsSlice.reducer,
+    },
     middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   IDEMPOTENT_REPLAYED_HEADER,
   Topics,
+  type SiteCommunityResponse,
   type StakeCreateResponse,
   type StakeDto,
 } from '@frenly/contracts';
@@ -107,8 +108,10 @@ describe.each([
   });
 
   describe('stakes', () => {
-    it('moves bamboo from the user to the site, answers the stake and the new balance (201)', async () => {
+    it("moves bamboo from the user to the site, answers the stake, the new balance and the site's totals (201)", async () => {
       const carol = ctx.newUser('carol');
+      const before = (await ctx.http().get(`/api/sites/${site}/community`).expect(200))
+        .body as SiteCommunityResponse;
       const res = await ctx
         .http()
         .post('/api/stakes')
@@ -128,6 +131,18 @@ describe.each([
           domain: 'kind.example',
         },
         bambooBalance: 950,
+        site: {
+          totalStaked: before.totalStaked + 50,
+          supportTotal: before.supportTotal + 50,
+          concernTotal: before.concernTotal,
+        },
+      });
+      const after = (await ctx.http().get(`/api/sites/${site}/community`).expect(200))
+        .body as SiteCommunityResponse;
+      expect(body.site).toEqual({
+        totalStaked: after.totalStaked,
+        supportTotal: after.supportTotal,
+        concernTotal: after.concernTotal,
       });
       expect(Date.parse(body.stake.createdAt)).toBeGreaterThan(Date.now() - 60_000);
       expect(await storedBalance(ctx.db, carol.id)).toBe(950);

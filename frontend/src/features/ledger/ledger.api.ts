@@ -1,6 +1,5 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
-  siteTrustScore,
   type MyVotesResponse,
   type SiteCommunityResponse,
   type StakeCreateRequest,
@@ -13,6 +12,12 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../api/base-api';
 import type { RootState } from '../../app/store';
 import { searchApi } from '../search/search.api';
+import {
+  stakeTotalsSeen,
+  writeSiteFigures,
+  type CommunityFigures,
+  type StakeSplit,
+} from './stake-totals';
 
 export interface PlaceStakeArgs {
   body: StakeCreateRequest;
@@ -45,6 +50,23 @@ export const ledgerApi = baseApi.injectEndpoints({
       // Spec §4: after a stake, the user's stakes, the user record and the results refresh.
       invalidatesTags: (_result, error, { body }) =>
         error ? [] : ['Stakes', 'User', 'Search', { type: 'Community', id: body.siteId }],
+      // The site's new totals show at once, and outlast a refresh answered before the search
+      // index has the stake.
+      async onQueryStarted({ body }, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const { totalStaked, supportTotal, concernTotal } = data.site;
+          patchSiteStake(
+            dispatch as AppThunkDispatch,
+            getState as () => RootState,
+            body.siteId,
+            totalStaked,
+            { supportTotal, concernTotal },
+          );
+        } catch {
+          // The stake dialog reports the failure (spec §8); nothing to patch.
+        }
+      },
     }),
     /** The signed-in user's votes on these sites: ids sorted and comma-joined, one list one cache entry. */
     myVotes: build.query<MyVotesResponse, string>({
@@ -90,18 +112,9 @@ export interface SiteCounts {
 
 type AppThunkDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 
-/** The community figures a search result and a site's community entry both show. */
-type CommunityFigures = Partial<
-  Pick<SiteCommunityResponse, 'upvotes' | 'downvotes' | 'totalStaked'>
->;
-
-/** The bamboo staked on a site in support and in concern: what trust weighs of the stakes. */
-export type StakeSplit = Pick<SiteCommunityResponse, 'supportTotal' | 'concernTotal'>;
-
 /**
  * Writes `figures` into every cached search result of the site and its community entry, in
- * place. With the stake split, each result's trustScore is derived again (siteTrustScore, the
- * rule the server uses) from the result's votes and that split, so it changes with the figures.
+ * place (with the stake split, each result's trustScore follows: writeSiteFigures).
  */
 function patchSiteFigures(
   dispatch: AppThunkDispatch,
@@ -114,16 +127,8 @@ function patchSiteFigures(
   for (const args of searchApi.util.selectCachedArgsForQuery(state, 'search')) {
     dispatch(
       searchApi.util.updateQueryData('search', args, (draft) => {
-        for (const result of draft.results) {
-          if (result.id !== siteId) continue;
-          Object.assign(result, figures);
-          if (split)
-            result.trustScore = siteTrustScore(
-              result,
-              { upvotes: result.upvotes, downvotes: result.downvotes, ...split },
-              result.trustScore,
-            );
-        }
+        for (const result of draft.results)
+          if (result.id === siteId) writeSiteFigures(result, figures, split);
       }),
     );
   }
@@ -155,8 +160,9 @@ export function patchSiteCounts(
 
 /**
  * Writes a site's new total staked into every cached search result list and its community
- * entry, in place: a live `stake_update` shows at once, before the refetch it also causes.
- * With the support/concern split, the results' trustScore follows at once too.
+ * entry, in place: a stake's answer or a live `stake_update` shows at once, before the refetch
+ * it also causes; and remembers it, so that a refetch answered with older totals does not undo
+ * it (stake-totals.ts). With the support/concern split, the results' trustScore follows too.
  */
 export function patchSiteStake(
   dispatch: AppThunkDispatch,
@@ -165,6 +171,7 @@ export function patchSiteStake(
   totalStaked: number,
   split?: StakeSplit,
 ): void {
+  dispatch(stakeTotalsSeen({ siteId, totalStaked, split }));
   patchSiteFigures(dispatch, getState, siteId, { totalStaked }, split);
 }
 

@@ -37,7 +37,18 @@ export interface StakeDto {
 export interface StakeCreateResponse {
   stake: StakeDto;
   bambooBalance: number;
+  /**
+   * The site's totals with this stake booked: a client shows them at once, whatever the search
+   * index (updated from the stake's event a moment later) answers meanwhile.
+   */
+  site: SiteStakeTotals;
 }
+
+/** A site's stake totals. Stakes are never withdrawn: each total only grows. */
+export type SiteStakeTotals = Pick<
+  SiteCommunityResponse,
+  'totalStaked' | 'supportTotal' | 'concernTotal'
+>;
 
 /** `GET /api/ledger/balance`: the signed-in user's balance (the account and its grant are created on first contact). */
 export interface BalanceResponse {

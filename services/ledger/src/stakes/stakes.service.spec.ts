@@ -76,8 +76,13 @@ async function refusal(promise: Promise<unknown>): Promise<LedgerError> {
 
 describe(StakesService.name, () => {
   describe('place without an Idempotency-Key', () => {
-    it('books the stake with its stake-placed event and answers with the new balance', async () => {
+    it("books the stake with its stake-placed event and answers with the new balance and the site's totals", async () => {
       const { sut, booking, accountsService, outbox, metrics } = setup();
+      booking.book.mockResolvedValue({
+        ...factory.booked(990),
+        supportTotal: 40,
+        concernTotal: 25,
+      });
       const request = factory.stakeRequest({ amount: 10, message: 'good site' });
 
       const placed = await sut.place(USER, request);
@@ -121,6 +126,7 @@ describe(StakesService.name, () => {
             domain: 'example.org',
           },
           bambooBalance: 990,
+          site: { totalStaked: 65, supportTotal: 40, concernTotal: 25 },
         },
       });
       expect(outbox.committed).toHaveBeenCalledTimes(1);

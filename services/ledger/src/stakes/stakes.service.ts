@@ -168,6 +168,11 @@ export class StakesService {
         domain: booked.domain,
       },
       bambooBalance: booked.balance,
+      site: {
+        totalStaked: booked.supportTotal + booked.concernTotal,
+        supportTotal: booked.supportTotal,
+        concernTotal: booked.concernTotal,
+      },
     };
   }
 
