@@ -134,27 +134,17 @@ export class CrawlRootRepository {
 
   /**
    * A search showed these sites without insights: each becomes due first, unless its crawl
-   * is running or it was crawled within `retryAfterMs` (its analysis is on the way, or it
-   * failed and is not hammered). A root already leased (queued) keeps its lease: no second job.
-   * (A search reads the roots' states with its results: search.ranked_page.)
+   * is running or queued or it was crawled within `retryAfterMs` (search.demand_crawl_roots,
+   * migration 0021, says how). A search reads the roots' states with its results
+   * (search.ranked_page).
    */
   async demand(urls: readonly string[], now: Date, retryAfterMs: number): Promise<void> {
     if (urls.length === 0) return;
     const recent = new Date(now.getTime() - retryAfterMs).toISOString();
-    const values = sql.join(
-      urls.map(
-        (url) =>
-          sql`(${url}, ${new URL(url).host}, 'done', ${DEMANDED_AT.toISOString()}::timestamptz)`,
-      ),
-      sql`, `,
+    const hosts = urls.map((url) => new URL(url).host);
+    await this.db.execute(
+      sql`select search.demand_crawl_roots(${sql.param(urls)}::text[], ${sql.param(hosts)}::text[], ${DEMANDED_AT.toISOString()}::timestamptz, ${recent}::timestamptz)`,
     );
-    await this.db.execute(sql`
-      insert into search.crawl_roots (url, host, status, next_crawl_at) values ${values}
-      on conflict (url) do update set next_crawl_at = excluded.next_crawl_at
-      where search.crawl_roots.status not in ('crawling', 'queued')
-        and (search.crawl_roots.last_crawled_at is null or search.crawl_roots.last_crawled_at < ${recent}::timestamptz)
-        -- Already demanded: no new row version (each search of a popular query would write one).
-        and search.crawl_roots.next_crawl_at <> excluded.next_crawl_at`);
   }
 
   /** A queued crawl that did not run (the web is out of reach): due again now, demanded or not. */
