@@ -172,7 +172,9 @@ export function patchSiteStake(
   split?: StakeSplit,
 ): void {
   dispatch(stakeTotalsSeen({ siteId, totalStaked, split }));
-  patchSiteFigures(dispatch, getState, siteId, { totalStaked }, split);
+  // Messages can arrive out of order: an older total than one already shown changes nothing.
+  const newest = getState().stakeTotals[siteId] ?? { totalStaked, split };
+  patchSiteFigures(dispatch, getState, siteId, { totalStaked: newest.totalStaked }, newest.split);
 }
 
 /** Records the user's vote on a site (null: removed) in every cached list of their votes. */

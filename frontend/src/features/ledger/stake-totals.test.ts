@@ -155,4 +155,24 @@ describe('a stake and the search results', () => {
     expect(shownTotals(store)).toEqual([75, 0]);
     search.unsubscribe();
   });
+
+  it('keeps the newer total when live messages arrive out of order', async () => {
+    stubApi(() => page([site(1), site(2)]));
+    const store = makeStore();
+    const search = store.dispatch(searchApi.endpoints.search.initiate({ q: 'a', page: 1 }));
+    await search;
+
+    applyLiveMessage(
+      '{"type":"stake_update","siteId":1,"totalStaked":120,"supportTotal":100,"concernTotal":20}',
+      store.dispatch,
+      store.getState,
+    );
+    applyLiveMessage(
+      '{"type":"stake_update","siteId":1,"totalStaked":70,"supportTotal":50,"concernTotal":20}',
+      store.dispatch,
+      store.getState,
+    );
+    expect(shownTotals(store)).toEqual([120, 0]);
+    search.unsubscribe();
+  });
 });
