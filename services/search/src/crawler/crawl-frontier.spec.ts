@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { QueueNames } from '@frenly/jobs';
 import { JsonLogger, type FrenlyJobQueue } from '@frenly/platform';
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
-import { CRAWL_PRIORITY, CrawlFrontier } from './crawl-frontier.js';
+import { CRAWL_PRIORITY, CrawlFrontier, ETA_COUNT_MAX_AGE_MS } from './crawl-frontier.js';
 import type { ClaimedRoot, CrawlRootRepository } from './crawl-root.repository.js';
 import { WebReachability } from './web-reachability.js';
 
@@ -39,6 +39,7 @@ function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
     })),
   };
   let now = 0;
+  let clock = NOW;
   const reach = new WebReachability(
     () => now,
     { offline: () => undefined, online: () => undefined },
@@ -49,7 +50,7 @@ function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
     reach,
     jobs as unknown as FrenlyJobQueue,
     settings,
-    () => NOW,
+    () => clock,
     logger,
   );
   return {
@@ -61,6 +62,8 @@ function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
     setDue: (urls: ClaimedRoot[]) => (due = [...urls]),
     setUncrawled: (urls: ClaimedRoot[]) => (uncrawled = [...urls]),
     advance: (ms: number) => (now += ms),
+    /** Moves the frontier's clock (CLOCK). */
+    later: (ms: number) => (clock = new Date(clock.getTime() + ms)),
   };
 }
 
@@ -204,6 +207,28 @@ describe(CrawlFrontier.name, () => {
     finish();
     await stopping;
     expect(stopped).toBe(true);
+  });
+
+  it('counts the waiting roots for an ETA once for the searches of a few seconds, and concurrent ones once', async () => {
+    const { sut, roots, later } = setup({ sitesPerMinute: 60 });
+    roots.countWaiting.mockResolvedValueOnce(119).mockResolvedValueOnce(239);
+    // 119 waiting + the new one at 60 a minute: 2 minutes.
+    expect(await Promise.all([sut.etaMinutes(), sut.etaMinutes()])).toEqual([2, 2]);
+    later(ETA_COUNT_MAX_AGE_MS - 1);
+    expect(await sut.etaMinutes()).toBe(2);
+    expect(roots.countWaiting).toHaveBeenCalledTimes(1);
+
+    later(1);
+    expect(await sut.etaMinutes()).toBe(4);
+    expect(roots.countWaiting).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again after a count that failed', async () => {
+    const { sut, roots } = setup({ sitesPerMinute: 60 });
+    roots.countWaiting.mockRejectedValueOnce(new Error('database gone')).mockResolvedValueOnce(59);
+    await expect(sut.etaMinutes()).rejects.toThrow('database gone');
+    expect(await sut.etaMinutes()).toBe(1);
+    expect(roots.countWaiting).toHaveBeenCalledTimes(2);
   });
 
   it('does nothing when automatic crawling is off', async () => {

@@ -14,6 +14,14 @@ import { CrawlRootRepository } from './crawl-root.repository.js';
 /** Job priorities of the site-crawl queue: a search waiting for insights first. */
 export const CRAWL_PRIORITY = { demand: 1, background: 100 } as const;
 
+/**
+ * How long a count of the roots waiting for a crawl serves the ETA of the searches after it.
+ * The ETA is shown in minutes and the queue moves by a few sites a second at most, so a count
+ * some seconds old says the same; counting at every search costs a statement each (on PGlite,
+ * one queued behind the others).
+ */
+export const ETA_COUNT_MAX_AGE_MS = 5_000;
+
 /** Rounds between two looks at a catalogue that had nothing left to admit (a seed load may add sites). */
 const ADMIT_EVERY_ROUNDS = 10;
 
@@ -35,6 +43,8 @@ export class CrawlFrontier {
   /** Sites searches showed without insights, not yet written as a demand. */
   private readonly requested = new Set<string>();
   private writingDemands?: Promise<void>;
+  /** The last count of waiting roots (or the one in flight) and when it was asked for. */
+  private waitingCount?: { readonly at: number; readonly count: Promise<number> };
 
   constructor(
     private readonly roots: CrawlRootRepository,
@@ -66,9 +76,27 @@ export class CrawlFrontier {
     await this.running;
   }
 
-  /** Minutes until a site demanded now is likely crawled (the work ahead at this budget). */
+  /**
+   * Minutes until a site demanded now is likely crawled (the work ahead at this budget). The
+   * searches of ETA_COUNT_MAX_AGE_MS share one count, and concurrent ones the count in flight;
+   * a count that failed is asked again by the next search.
+   */
   async etaMinutes(): Promise<number> {
-    return this.budget.minutesFor((await this.roots.countWaiting(this.clock())) + 1);
+    const now = this.clock();
+    const last = this.waitingCount;
+    const count =
+      last && now.getTime() - last.at < ETA_COUNT_MAX_AGE_MS ? last.count : this.countWaiting(now);
+    return this.budget.minutesFor((await count) + 1);
+  }
+
+  private countWaiting(now: Date): Promise<number> {
+    const count = this.roots.countWaiting(now);
+    const entry = { at: now.getTime(), count };
+    this.waitingCount = entry;
+    count.catch(() => {
+      if (this.waitingCount === entry) this.waitingCount = undefined;
+    });
+    return count;
   }
 
   /**
