@@ -39,7 +39,6 @@ function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
     })),
   };
   let now = 0;
-  let clock = NOW;
   const reach = new WebReachability(
     () => now,
     { offline: () => undefined, online: () => undefined },
@@ -50,7 +49,7 @@ function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
     reach,
     jobs as unknown as FrenlyJobQueue,
     settings,
-    () => clock,
+    () => NOW,
     logger,
   );
   return {
@@ -62,8 +61,6 @@ function setup(crawl: Partial<SearchSettings['crawl']> = {}) {
     setDue: (urls: ClaimedRoot[]) => (due = [...urls]),
     setUncrawled: (urls: ClaimedRoot[]) => (uncrawled = [...urls]),
     advance: (ms: number) => (now += ms),
-    /** Moves the frontier's clock (CLOCK). */
-    later: (ms: number) => (clock = new Date(clock.getTime() + ms)),
   };
 }
 
@@ -210,17 +207,23 @@ describe(CrawlFrontier.name, () => {
   });
 
   it('counts the waiting roots for an ETA once for the searches of a few seconds, and concurrent ones once', async () => {
-    const { sut, roots, later } = setup({ sitesPerMinute: 60 });
-    roots.countWaiting.mockResolvedValueOnce(119).mockResolvedValueOnce(239);
-    // 119 waiting + the new one at 60 a minute: 2 minutes.
-    expect(await Promise.all([sut.etaMinutes(), sut.etaMinutes()])).toEqual([2, 2]);
-    later(ETA_COUNT_MAX_AGE_MS - 1);
-    expect(await sut.etaMinutes()).toBe(2);
-    expect(roots.countWaiting).toHaveBeenCalledTimes(1);
+    const { sut, roots } = setup({ sitesPerMinute: 60 });
+    let elapsed = 1_000_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => elapsed);
+    try {
+      roots.countWaiting.mockResolvedValueOnce(119).mockResolvedValueOnce(239);
+      // 119 waiting + the new one at 60 a minute: 2 minutes.
+      expect(await Promise.all([sut.etaMinutes(), sut.etaMinutes()])).toEqual([2, 2]);
+      elapsed += ETA_COUNT_MAX_AGE_MS - 1;
+      expect(await sut.etaMinutes()).toBe(2);
+      expect(roots.countWaiting).toHaveBeenCalledTimes(1);
 
-    later(1);
-    expect(await sut.etaMinutes()).toBe(4);
-    expect(roots.countWaiting).toHaveBeenCalledTimes(2);
+      elapsed += 1;
+      expect(await sut.etaMinutes()).toBe(4);
+      expect(roots.countWaiting).toHaveBeenCalledTimes(2);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('asks again after a count that failed', async () => {

@@ -82,16 +82,16 @@ export class CrawlFrontier {
    * a count that failed is asked again by the next search.
    */
   async etaMinutes(): Promise<number> {
-    const now = this.clock();
+    // The count's age is elapsed time, whatever the crawl's clock says.
     const last = this.waitingCount;
     const count =
-      last && now.getTime() - last.at < ETA_COUNT_MAX_AGE_MS ? last.count : this.countWaiting(now);
+      last && Date.now() - last.at < ETA_COUNT_MAX_AGE_MS ? last.count : this.countWaiting();
     return this.budget.minutesFor((await count) + 1);
   }
 
-  private countWaiting(now: Date): Promise<number> {
-    const count = this.roots.countWaiting(now);
-    const entry = { at: now.getTime(), count };
+  private countWaiting(): Promise<number> {
+    const count = this.roots.countWaiting(this.clock());
+    const entry = { at: Date.now(), count };
     this.waitingCount = entry;
     count.catch(() => {
       if (this.waitingCount === entry) this.waitingCount = undefined;
