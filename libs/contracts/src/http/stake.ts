@@ -50,6 +50,18 @@ export type SiteStakeTotals = Pick<
   'totalStaked' | 'supportTotal' | 'concernTotal'
 >;
 
+/** A site's stake totals from its two halves: all bamboo staked is support plus concern. */
+export function siteStakeTotals(split: {
+  supportTotal: number;
+  concernTotal: number;
+}): SiteStakeTotals {
+  return {
+    totalStaked: split.supportTotal + split.concernTotal,
+    supportTotal: split.supportTotal,
+    concernTotal: split.concernTotal,
+  };
+}
+
 /** `GET /api/ledger/balance`: the signed-in user's balance (the account and its grant are created on first contact). */
 export interface BalanceResponse {
   bambooBalance: number;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  siteStakeTotals,
   SITE_RECENT_STAKES,
   type SiteCommunityResponse,
   type SitesCommunityResponse,
@@ -55,9 +56,7 @@ function communityOf(totals: SiteTotals, recentStakes: StakeDto[]): SiteCommunit
     siteId: totals.siteId,
     upvotes: totals.upvotes,
     downvotes: totals.downvotes,
-    totalStaked: totals.supportTotal + totals.concernTotal,
-    supportTotal: totals.supportTotal,
-    concernTotal: totals.concernTotal,
+    ...siteStakeTotals(totals),
     recentStakes,
   };
 }

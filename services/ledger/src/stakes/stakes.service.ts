@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Topics, TopicVersions, type StakeCreateResponse, type StakeDto } from '@frenly/contracts';
+import {
+  siteStakeTotals,
+  Topics,
+  TopicVersions,
+  type StakeCreateResponse,
+  type StakeDto,
+} from '@frenly/contracts';
 import { SCHEMA_VERSION_HEADER } from '@frenly/events';
 import { requestEventHeaders } from '@frenly/platform';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -168,11 +174,7 @@ export class StakesService {
         domain: booked.domain,
       },
       bambooBalance: booked.balance,
-      site: {
-        totalStaked: booked.supportTotal + booked.concernTotal,
-        supportTotal: booked.supportTotal,
-        concernTotal: booked.concernTotal,
-      },
+      site: siteStakeTotals(booked),
     };
   }
 
