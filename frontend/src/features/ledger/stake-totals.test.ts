@@ -2,54 +2,37 @@ import { waitFor } from '@testing-library/react';
 import type { SearchResponse, SearchResultDto, StakeCreateResponse } from '@frenly/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
+import { searchPage, searchResult } from '../../test/search-fixtures';
 import { applyLiveMessage } from '../realtime/live-messages';
 import { searchApi } from '../search/search.api';
 import { ledgerApi } from './ledger.api';
 import { stakeTotalsSeen, stakeTotalsSlice } from './stake-totals';
 
-function site(id: number, totalStaked = 0): SearchResultDto {
-  return {
-    id,
-    url: `https://site${id}.example/`,
-    siteUrl: `https://site${id}.example/`,
-    siteQuery: `site:site${id}.example`,
-    moreFromSite: false,
-    snippet: [],
-    title: `Site ${id}`,
-    description: '',
-    domain: `site${id}.example`,
-    frenlinessScore: 70,
-    trustScore: 'medium',
-    upvotes: 0,
-    downvotes: 0,
-    isVerified: false,
-    isClaimed: false,
-    totalStaked,
-    analysisData: null,
-    indexedAt: '2026-11-01T00:00:00Z',
-    analyzedAt: null,
-    insight: { state: 'queued', etaMinutes: 1 },
-    domainFacts: { owner: null },
-  };
-}
-
-function page(results: SearchResultDto[]): SearchResponse {
-  return {
-    query: 'a',
-    results,
-    total: results.length,
-    totalIsEstimate: false,
-    page: 1,
-    limit: 10,
-    correctedQuery: null,
-    web: 'reachable',
-  };
-}
+const site = (id: number, totalStaked = 0): SearchResultDto => searchResult(id, { totalStaked });
+const page = (results: SearchResultDto[]) => searchPage('a', results);
 
 const shownTotals = (store: ReturnType<typeof makeStore>) =>
   searchApi.endpoints.search
     .select({ q: 'a', page: 1 })(store.getState())
     .data?.results.map((s) => s.totalStaked);
+
+/** A store showing the search "a", subscribed as a results page is. */
+async function storeShowingSearch() {
+  const store = makeStore();
+  const search = store.dispatch(searchApi.endpoints.search.initiate({ q: 'a', page: 1 }));
+  await search;
+  return { store, search };
+}
+
+/** Waits for the refresh a stake or its message causes (the `nth` search) to land. */
+async function refreshLanded(
+  store: ReturnType<typeof makeStore>,
+  calls: { search: number },
+  nth: number,
+) {
+  await waitFor(() => expect(calls.search).toBe(nth));
+  await Promise.all(store.dispatch(searchApi.util.getRunningQueriesThunk()));
+}
 
 /**
  * Stubs fetch: every search answers `searchAnswer()` (what the index holds at that moment), a
@@ -112,9 +95,7 @@ describe('a stake and the search results', () => {
       bambooBalance: 880,
       site: { totalStaked: 120, supportTotal: 120, concernTotal: 0 },
     });
-    const store = makeStore();
-    const search = store.dispatch(searchApi.endpoints.search.initiate({ q: 'a', page: 1 }));
-    await search;
+    const { store, search } = await storeShowingSearch();
     expect(shownTotals(store)).toEqual([0, 0]);
 
     await store.dispatch(
@@ -125,8 +106,7 @@ describe('a stake and the search results', () => {
     );
     expect(shownTotals(store)).toEqual([120, 0]);
     // The stake refreshes the results (spec §4); that answer still says 0.
-    await waitFor(() => expect(calls.search).toBe(2));
-    await Promise.all(store.dispatch(searchApi.util.getRunningQueriesThunk()));
+    await refreshLanded(store, calls, 2);
     expect(shownTotals(store)).toEqual([120, 0]);
     search.unsubscribe();
   });
@@ -134,17 +114,14 @@ describe('a stake and the search results', () => {
   it("keeps a live stake_update's total over a refetch that answers an older one, and takes a newer one from the index", async () => {
     let indexed = 0;
     const calls = stubApi(() => page([site(1, indexed), site(2)]));
-    const store = makeStore();
-    const search = store.dispatch(searchApi.endpoints.search.initiate({ q: 'a', page: 1 }));
-    await search;
+    const { store, search } = await storeShowingSearch();
 
     applyLiveMessage(
       '{"type":"stake_update","siteId":1,"totalStaked":50,"supportTotal":50,"concernTotal":0}',
       store.dispatch,
       store.getState,
     );
-    await waitFor(() => expect(calls.search).toBe(2));
-    await Promise.all(store.dispatch(searchApi.util.getRunningQueriesThunk()));
+    await refreshLanded(store, calls, 2);
     expect(shownTotals(store)).toEqual([50, 0]);
 
     // Someone else's stake reached the index before any message did: its larger total shows.
@@ -158,9 +135,7 @@ describe('a stake and the search results', () => {
 
   it('keeps the newer total when live messages arrive out of order', async () => {
     stubApi(() => page([site(1), site(2)]));
-    const store = makeStore();
-    const search = store.dispatch(searchApi.endpoints.search.initiate({ q: 'a', page: 1 }));
-    await search;
+    const { store, search } = await storeShowingSearch();
 
     applyLiveMessage(
       '{"type":"stake_update","siteId":1,"totalStaked":120,"supportTotal":100,"concernTotal":20}',

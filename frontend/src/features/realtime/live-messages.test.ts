@@ -1,49 +1,15 @@
 import { waitFor } from '@testing-library/react';
-import type { SearchResponse, SearchResultDto, SiteCommunityResponse } from '@frenly/contracts';
+import type { SearchResultDto, SiteCommunityResponse } from '@frenly/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
+import { searchPage, searchResult } from '../../test/search-fixtures';
 import { ledgerApi } from '../ledger/ledger.api';
 import { searchApi } from '../search/search.api';
 import { applyLiveMessage, parseLiveMessage } from './live-messages';
 
-function site(id: number, upvotes = 0, downvotes = 0): SearchResultDto {
-  return {
-    id,
-    url: `https://site${id}.example/`,
-    siteUrl: `https://site${id}.example/`,
-    siteQuery: `site:site${id}.example`,
-    moreFromSite: false,
-    snippet: [],
-    title: `Site ${id}`,
-    description: '',
-    domain: `site${id}.example`,
-    frenlinessScore: 70,
-    trustScore: 'medium',
-    upvotes,
-    downvotes,
-    isVerified: false,
-    isClaimed: false,
-    totalStaked: 0,
-    analysisData: null,
-    indexedAt: '2026-11-01T00:00:00Z',
-    analyzedAt: null,
-    insight: { state: 'queued', etaMinutes: 1 },
-    domainFacts: { owner: null },
-  };
-}
-
-function page(query: string, results: SearchResultDto[]): SearchResponse {
-  return {
-    query,
-    results,
-    total: results.length,
-    totalIsEstimate: false,
-    page: 1,
-    limit: 10,
-    correctedQuery: null,
-    web: 'reachable',
-  };
-}
+const site = (id: number, upvotes = 0, downvotes = 0): SearchResultDto =>
+  searchResult(id, { upvotes, downvotes });
+const page = searchPage;
 
 const results = (store: ReturnType<typeof makeStore>, q: string) =>
   searchApi.endpoints.search.select({ q, page: 1 })(store.getState()).data?.results;
