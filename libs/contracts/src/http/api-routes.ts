@@ -284,12 +284,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'public',
     tag: 'sites',
     summary: "The community's view of a site",
-    description: 'Votes, stake totals and the latest stakes with their messages.',
+    description:
+      'Votes, stake totals and the latest stakes with their messages. A site the ledger has not learnt yet (an analysis has just added it) answers zeros: nobody can have voted or staked on it.',
     parameters: [siteId],
     responses: [
       { status: 200, description: 'Votes and stakes.', body: 'SiteCommunityResponse' },
       badRequest,
-      error(404, 'No such site (`SITE_NOT_FOUND`).'),
     ],
   },
 

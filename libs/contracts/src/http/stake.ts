@@ -115,7 +115,7 @@ export const LedgerErrorCodes = {
   InsufficientBalance: 'INSUFFICIENT_BALANCE',
   /** A stake names a site the ledger does not know (400: a field of the body is wrong). */
   UnknownSite: 'UNKNOWN_SITE',
-  /** A vote or community read names, in its path, a site the ledger does not know (404). */
+  /** A vote names, in its path, a site the ledger does not know (404). */
   SiteNotFound: 'SITE_NOT_FOUND',
   IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
 } as const;

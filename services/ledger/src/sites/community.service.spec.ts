@@ -1,7 +1,6 @@
-import { LedgerErrorCodes, SITE_RECENT_STAKES } from '@frenly/contracts';
+import { SITE_RECENT_STAKES } from '@frenly/contracts';
 import { fakeOf } from '@frenly/testing';
 import { factory } from '../../test/unit/ledger.factories.js';
-import { LedgerError } from '../ledger.errors.js';
 import { StakesRepository } from '../stakes/stakes.repository.js';
 import { CommunityService } from './community.service.js';
 import { SiteStatsRepository } from './site-stats.repository.js';
@@ -33,13 +32,19 @@ describe(CommunityService.name, () => {
     expect(stakes.recentForSite).toHaveBeenCalledWith(42, SITE_RECENT_STAKES);
   });
 
-  it('refuses a site without counters with 404', async () => {
+  it('answers zero figures for a site it has not learnt yet: nobody can have voted or staked on it', async () => {
     const { sut, stats } = setup();
     stats.find.mockResolvedValue(undefined);
 
-    const error = await sut.forSite(99).catch((reason: unknown) => reason);
-    expect(error).toBeInstanceOf(LedgerError);
-    expect((error as LedgerError).code).toBe(LedgerErrorCodes.SiteNotFound);
+    await expect(sut.forSite(99)).resolves.toEqual({
+      siteId: 99,
+      upvotes: 0,
+      downvotes: 0,
+      totalStaked: 0,
+      supportTotal: 0,
+      concernTotal: 0,
+      recentStakes: [],
+    });
   });
 
   describe('forSites', () => {

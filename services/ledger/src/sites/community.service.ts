@@ -6,7 +6,6 @@ import {
   type SitesCommunityResponse,
   type StakeDto,
 } from '@frenly/contracts';
-import { LedgerError } from '../ledger.errors.js';
 import { StakesRepository } from '../stakes/stakes.repository.js';
 import { SiteStatsRepository, type SiteTotals } from './site-stats.repository.js';
 
@@ -27,8 +26,10 @@ export class CommunityService {
       this.stats.find(siteId),
       this.stakes.recentForSite(siteId, SITE_RECENT_STAKES),
     ]);
-    if (!totals) throw LedgerError.siteNotFound(siteId);
-    return communityOf(totals, recentStakes);
+    // A site the ledger has not learnt yet (its site-indexed event is still on its way, the moment
+    // after an analysis added it) cannot have been voted or staked on: its figures are zero, which
+    // is true, where a 404 would tell the analysis screen that the site does not exist.
+    return communityOf(totals ?? noCommunityYet(siteId), recentStakes);
   }
 
   /**
@@ -49,6 +50,10 @@ export class CommunityService {
     );
     return { sites };
   }
+}
+
+function noCommunityYet(siteId: number): SiteTotals {
+  return { siteId, upvotes: 0, downvotes: 0, supportTotal: 0, concernTotal: 0, version: 0 };
 }
 
 function communityOf(totals: SiteTotals, recentStakes: StakeDto[]): SiteCommunityResponse {
