@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SEARCH_SETTINGS } from '../src/config/search.settings.js';
-import { CrawlRootRepository, DEMANDED_AT } from '../src/crawler/crawl-root.repository.js';
+import { DEMANDED_AT, demandWouldChange } from '../src/crawler/crawl-demand.js';
+import { CrawlRootRepository } from '../src/crawler/crawl-root.repository.js';
 import { exactMatchText, parseWebQuery } from '../src/query/web-query.js';
 import { SearchStatements } from '../src/search/search-statements.js';
 import { SearchRepository } from '../src/search/search.repository.js';
@@ -105,42 +106,109 @@ describe.each([
     expect(await version()).toBe(before);
   });
 
-  it("is read by a search beside each result: its site's root status and last error", async () => {
+  /** One search of `word` through search.ranked_page, as the search service sends it. */
+  async function search(word: string) {
+    const statements = new SearchStatements(fixture.handle.db, DEFAULT_SEARCH_SETTINGS);
+    const repository = new SearchRepository(fixture.handle.db, statements);
+    const query = parseWebQuery(word);
+    try {
+      return await repository.rankedPage({
+        query: tsquerySql(query)!,
+        indexOnlyQuery: indexOnlyTsquerySql(query)!,
+        rechecks: false,
+        unpredictable: false,
+        exactText: exactMatchText(query),
+        offset: 0,
+        limit: 10,
+        candidateLimit: 300,
+        hasExclusions: false,
+        bodyTierBelow: 100,
+        bodyScanLimit: 2000,
+        siteDomain: '',
+      });
+    } finally {
+      await statements.onApplicationShutdown();
+    }
+  }
+
+  it("is read by a search beside each result: its site's root status, last error, schedule and last crawl", async () => {
     await insertSites(fixture.handle.db, [
       { url: 'https://stale-failure.example/', title: 'Bakery that failed', description: 'Bread' },
       { url: 'https://new.example/', title: 'Bakery just demanded', description: 'Bread' },
       { url: 'https://never.example/', title: 'Bakery never queued', description: 'Bread' },
     ]);
-    const statements = new SearchStatements(fixture.handle.db, DEFAULT_SEARCH_SETTINGS);
-    const repository = new SearchRepository(fixture.handle.db, statements);
-    const query = parseWebQuery('bakery');
 
-    const page = await repository.rankedPage({
-      query: tsquerySql(query)!,
-      indexOnlyQuery: indexOnlyTsquerySql(query)!,
-      rechecks: false,
-      unpredictable: false,
-      exactText: exactMatchText(query),
-      offset: 0,
-      limit: 10,
-      candidateLimit: 300,
-      hasExclusions: false,
-      bodyTierBelow: 100,
-      bodyScanLimit: 2000,
-      siteDomain: '',
-    });
-    await statements.onApplicationShutdown();
+    const page = await search('bakery');
 
     const rootOf = new Map(page.hits.map((hit) => [hit.siteUrl, hit.crawlRoot]));
     expect(rootOf).toEqual(
       new Map([
         [
           'https://stale-failure.example/',
-          { status: 'failed', lastError: 'The site answered 503' },
+          {
+            status: 'failed',
+            lastError: 'The site answered 503',
+            nextCrawlAt: DEMANDED_AT,
+            lastCrawledAt: LONG_AGO,
+          },
         ],
-        ['https://new.example/', { status: 'done', lastError: null }],
+        [
+          'https://new.example/',
+          { status: 'done', lastError: null, nextCrawlAt: DEMANDED_AT, lastCrawledAt: null },
+        ],
         ['https://never.example/', null],
       ]),
+    );
+  });
+
+  it('writes exactly the roots that demandWouldChange says, read by a search, it would', async () => {
+    const at = (url: string) => `https://${url}.example/`;
+    const cases: [string, string | null, Date | null, Date | null][] = [
+      ['pastry-never', null, null, null],
+      ['pastry-demanded', 'done', DEMANDED_AT, null],
+      ['pastry-scheduled', 'done', NOW, LONG_AGO],
+      ['pastry-unscheduled', 'done', null, null],
+      ['pastry-fresh', 'done', NOW, JUST_NOW],
+      ['pastry-boundary', 'failed', NOW, new Date(NOW.getTime() - RETRY_MS)],
+      ['pastry-stale-failure', 'failed', NOW, LONG_AGO],
+      ['pastry-queued', 'queued', NOW, null],
+      ['pastry-crawling', 'crawling', NOW, LONG_AGO],
+    ];
+    await insertSites(
+      fixture.handle.db,
+      cases.map(([name]) => ({ url: at(name), title: `Pastry ${name}`, description: 'Cakes' })),
+    );
+    for (const [name, status, nextCrawlAt, lastCrawledAt] of cases.filter((c) => c[1] !== null))
+      await fixture.handle.db.execute(sql`
+        insert into search.crawl_roots (url, host, status, last_crawled_at, next_crawl_at)
+        values (${at(name)}, ${`${name}.example`}, ${status}, ${lastCrawledAt?.toISOString() ?? null}::timestamptz,
+          ${nextCrawlAt?.toISOString() ?? null}::timestamptz)`);
+    const versions = async () =>
+      new Map(
+        (
+          await fixture.handle.db.execute<{ url: string; version: string }>(
+            sql`select url, xmin::text as version from search.crawl_roots where url like 'https://pastry-%'`,
+          )
+        ).rows.map((row) => [row.url, row.version]),
+      );
+
+    const hits = (await search('pastry')).hits;
+    expect(hits).toHaveLength(cases.length);
+    const predicted = hits
+      .filter((hit) => demandWouldChange(hit.crawlRoot, NOW, RETRY_MS))
+      .map((hit) => hit.siteUrl);
+    const before = await versions();
+    await sut.demand(
+      hits.map((hit) => hit.siteUrl),
+      NOW,
+      RETRY_MS,
+    );
+    const after = await versions();
+    const written = [...after].filter(([url, version]) => before.get(url) !== version);
+
+    expect(written.map(([url]) => url).sort()).toEqual([...predicted].sort());
+    expect([...predicted].sort()).toEqual(
+      ['pastry-never', 'pastry-scheduled', 'pastry-stale-failure', 'pastry-unscheduled'].map(at),
     );
   });
 });

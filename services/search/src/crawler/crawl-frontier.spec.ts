@@ -1,7 +1,9 @@
 import { jest } from '@jest/globals';
+import type { CrawlRootStatus } from '@frenly/db';
 import { QueueNames } from '@frenly/jobs';
 import { JsonLogger, type FrenlyJobQueue } from '@frenly/platform';
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
+import { DEMANDED_AT } from './crawl-demand.js';
 import { CRAWL_PRIORITY, CrawlFrontier, ETA_COUNT_MAX_AGE_MS } from './crawl-frontier.js';
 import type { ClaimedRoot, CrawlRootRepository } from './crawl-root.repository.js';
 import { WebReachability } from './web-reachability.js';
@@ -68,6 +70,9 @@ const root = (name: string, demanded = false): ClaimedRoot => ({
   url: `https://${name}.example/`,
   demanded,
 });
+/** Sites a search showed without insights, none of them ever queued. */
+const shown = (...urls: string[]) => urls.map((url) => ({ url, root: null }));
+
 const queued = (jobs: ReturnType<typeof setup>['jobs']) =>
   jobs.enqueue.mock.calls
     .map((call) => call as unknown[])
@@ -153,7 +158,7 @@ describe(CrawlFrontier.name, () => {
     roots.demand.mockImplementation(async () => {
       setDue([root('shown', true)]);
     });
-    await sut.request(['https://shown.example/']);
+    await sut.request(shown('https://shown.example/'));
     await sut.tick();
     expect(roots.demand).toHaveBeenCalledWith(['https://shown.example/'], NOW, 5_000);
     expect(queued(jobs)[0]).toMatchObject({
@@ -167,10 +172,10 @@ describe(CrawlFrontier.name, () => {
     roots.demand.mockImplementationOnce(
       () => new Promise<void>((resolve) => (finishFirst = resolve)),
     );
-    const first = sut.request(['https://a.example/']);
+    const first = sut.request(shown('https://a.example/'));
     // Two more searches while the first demand is written: one statement for both, after it.
-    const second = sut.request(['https://b.example/', 'https://c.example/']);
-    const third = sut.request(['https://c.example/', 'https://d.example/']);
+    const second = sut.request(shown('https://b.example/', 'https://c.example/'));
+    const third = sut.request(shown('https://c.example/', 'https://d.example/'));
     expect(roots.demand).toHaveBeenCalledTimes(1);
     finishFirst();
     await Promise.all([first, second, third]);
@@ -179,15 +184,15 @@ describe(CrawlFrontier.name, () => {
       ['https://b.example/', 'https://c.example/', 'https://d.example/'],
     ]);
     // Idle again: the next request is written at once, on its own.
-    await sut.request(['https://e.example/']);
+    await sut.request(shown('https://e.example/'));
     expect(roots.demand).toHaveBeenLastCalledWith(['https://e.example/'], NOW, expect.any(Number));
   });
 
   it('fails no search when a demand cannot be written, and writes the next request', async () => {
     const { sut, roots } = setup();
     roots.demand.mockRejectedValueOnce(new Error('the database is gone'));
-    await expect(sut.request(['https://a.example/'])).resolves.toBeUndefined();
-    await sut.request(['https://b.example/']);
+    await expect(sut.request(shown('https://a.example/'))).resolves.toBeUndefined();
+    await sut.request(shown('https://b.example/'));
     expect(roots.demand).toHaveBeenCalledTimes(2);
     expect(roots.demand).toHaveBeenLastCalledWith(['https://b.example/'], NOW, expect.any(Number));
   });
@@ -196,7 +201,7 @@ describe(CrawlFrontier.name, () => {
     const { sut, roots } = setup();
     let finish!: () => void;
     roots.demand.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
-    void sut.request(['https://a.example/']);
+    void sut.request(shown('https://a.example/'));
     let stopped = false;
     const stopping = sut.stop().then(() => (stopped = true));
     await Promise.resolve();
@@ -234,9 +239,38 @@ describe(CrawlFrontier.name, () => {
     expect(roots.countWaiting).toHaveBeenCalledTimes(2);
   });
 
+  it('sends only the roots the demand would change, as the search read them', async () => {
+    const { sut, roots } = setup({ demandRetryMs: 60_000 });
+    const read = (status: CrawlRootStatus, nextCrawlAt: Date | null, lastCrawledAt: Date | null) =>
+      ({ status, lastError: null, nextCrawlAt, lastCrawledAt }) as const;
+    const longAgo = new Date(NOW.getTime() - 120_000);
+    await sut.request([
+      { url: 'https://new.example/', root: null },
+      { url: 'https://demanded.example/', root: read('done', DEMANDED_AT, null) },
+      { url: 'https://queued.example/', root: read('queued', NOW, null) },
+      {
+        url: 'https://just-crawled.example/',
+        root: read('done', NOW, new Date(NOW.getTime() - 1)),
+      },
+      { url: 'https://stale.example/', root: read('failed', longAgo, longAgo) },
+    ]);
+    expect(roots.demand).toHaveBeenCalledWith(
+      ['https://new.example/', 'https://stale.example/'],
+      NOW,
+      60_000,
+    );
+
+    // A page whose every root is demanded already sends no statement.
+    roots.demand.mockClear();
+    await sut.request([
+      { url: 'https://demanded.example/', root: read('done', DEMANDED_AT, null) },
+    ]);
+    expect(roots.demand).not.toHaveBeenCalled();
+  });
+
   it('does nothing when automatic crawling is off', async () => {
     const { sut, roots } = setup({ auto: false });
-    await sut.request(['https://shown.example/']);
+    await sut.request(shown('https://shown.example/'));
     expect(roots.demand).not.toHaveBeenCalled();
   });
 });

@@ -8,6 +8,7 @@ import {
   type SearchSettings,
 } from '../config/search.settings.js';
 import { CrawlBudget } from './crawl-budget.js';
+import { demandWouldChange, type ShownSite } from './crawl-demand.js';
 import { CrawlReachability } from './crawl-reachability.js';
 import { CrawlRootRepository } from './crawl-root.repository.js';
 
@@ -101,13 +102,20 @@ export class CrawlFrontier {
 
   /**
    * A search showed these sites (canonical URLs) without insights: they are crawled (and so
-   * analysed) first, once each (a root already queued or just crawled is left as it is). The
-   * demand is written off the search's response path, and the requests of searches that arrive
-   * while one is written go together into the next statement (one write for many searches under
-   * load). Resolves once they are written, or their failure logged: a search does not wait.
+   * analysed) first, once each (a root already queued or just crawled is left as it is). A site
+   * whose root, as the search read it, says the demand would change nothing (demanded already,
+   * busy, or just crawled) is not sent: under a popular query most are. The demand is written
+   * off the search's response path, and the requests of searches that arrive while one is
+   * written go together into the next statement (one write for many searches under load).
+   * Resolves once they are written, or their failure logged: a search does not wait.
    */
-  request(urls: readonly string[]): Promise<void> {
-    if (!this.enabled || urls.length === 0) return Promise.resolve();
+  request(sites: readonly ShownSite[]): Promise<void> {
+    if (!this.enabled) return Promise.resolve();
+    const now = this.clock();
+    const urls = sites
+      .filter((site) => demandWouldChange(site.root, now, this.settings.crawl.demandRetryMs))
+      .map((site) => site.url);
+    if (urls.length === 0) return Promise.resolve();
     for (const url of urls) this.requested.add(url);
     this.writingDemands ??= this.writeDemands();
     return this.writingDemands;

@@ -2,15 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { searchCrawlRoots, type CrawlRootStatus, type Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
+import { DEMANDED_AT } from './crawl-demand.js';
 
 export type CrawlRoot = typeof searchCrawlRoots.$inferSelect;
-
-/**
- * A crawl root's next_crawl_at when a search showed its site without insights: before any real
- * schedule, so the frontier takes demanded roots first (ordering by next_crawl_at) without a
- * column of its own.
- */
-export const DEMANDED_AT = new Date(0);
 
 /** A root the frontier claimed; `demanded` when a search asked for it. */
 export interface ClaimedRoot {

@@ -1,4 +1,5 @@
 import type { WebReachability } from '@frenly/contracts';
+import type { CrawlRootStatus } from '@frenly/db';
 import { fakeOf } from '@frenly/testing';
 import { factory } from '../../test/unit/search.factories.js';
 import { CrawlFrontier } from '../crawler/crawl-frontier.js';
@@ -7,6 +8,13 @@ import { DomainFactsService } from './domain-facts.js';
 import { ResultInsights } from './result-insights.js';
 
 const ANALYSED_AT = new Date('2026-03-04T05:06:07.000Z');
+
+const root = (status: CrawlRootStatus, lastError: string | null) => ({
+  status,
+  lastError,
+  nextCrawlAt: ANALYSED_AT,
+  lastCrawledAt: ANALYSED_AT,
+});
 
 function setup({
   crawling = true,
@@ -36,8 +44,8 @@ describe('ResultInsights', () => {
 
     expect(frontier.request).toHaveBeenCalledTimes(1);
     expect(frontier.request).toHaveBeenCalledWith([
-      'https://site1.example/',
-      'https://site4.example/',
+      { url: 'https://site1.example/', root: null },
+      { url: 'https://site4.example/', root: null },
     ]);
   });
 
@@ -45,9 +53,9 @@ describe('ResultInsights', () => {
     const { sut } = setup();
     const analysed = factory.hit(1, { analyzedAt: ANALYSED_AT });
     const failed = factory.hit(2, {
-      crawlRoot: { status: 'failed', lastError: 'The site answered 503' },
+      crawlRoot: root('failed', 'The site answered 503'),
     });
-    const crawling = factory.hit(3, { crawlRoot: { status: 'crawling', lastError: null } });
+    const crawling = factory.hit(3, { crawlRoot: root('crawling', null) });
     const unknown = factory.hit(4);
 
     const insights = await sut.describe([analysed, failed, crawling, unknown]);
@@ -70,13 +78,13 @@ describe('ResultInsights', () => {
     const insights = await sut.describe([hit]);
 
     expect(insights.of(hit).insight).toEqual({ state: 'unreachable' });
-    expect(frontier.request).toHaveBeenCalledWith(['https://site1.example/']);
+    expect(frontier.request).toHaveBeenCalledWith([{ url: 'https://site1.example/', root: null }]);
     expect(frontier.etaMinutes).not.toHaveBeenCalled();
   });
 
   it('queues nothing and says why when automatic crawling is off', async () => {
     const { sut, frontier } = setup({ crawling: false });
-    const hit = factory.hit(1, { crawlRoot: { status: 'failed', lastError: 'ignored' } });
+    const hit = factory.hit(1, { crawlRoot: root('failed', 'ignored') });
 
     const insights = await sut.describe([hit]);
 

@@ -32,13 +32,13 @@ export class ResultInsights {
   async describe(hits: readonly SearchHit[]): Promise<PageInsights> {
     const web = this.reach.state;
     // A page's site is what gets crawled and analysed, never the inner page itself.
-    const waiting = [
-      ...new Set(hits.filter((hit) => hit.analyzedAt === null).map((hit) => hit.siteUrl)),
-    ];
+    const waiting = new Map(
+      hits.filter((hit) => hit.analyzedAt === null).map((hit) => [hit.siteUrl, hit.crawlRoot]),
+    );
     let eta = 1;
     // With crawling off, a result's state needs no root (stateOf).
-    if (waiting.length > 0 && this.frontier.enabled) {
-      void this.frontier.request(waiting);
+    if (waiting.size > 0 && this.frontier.enabled) {
+      void this.frontier.request([...waiting].map(([url, root]) => ({ url, root })));
       if (web === 'reachable') eta = await this.frontier.etaMinutes();
     }
     return {

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnalysisData, TrustScore } from '@frenly/contracts';
 import type { CrawlRootStatus, Database } from '@frenly/db';
 import { DATABASE } from '@frenly/platform';
+import type { CrawlRootState } from '../crawler/crawl-demand.js';
 import { exactDomainOf, RANKING_WEIGHTS } from '../ranking/ranking.sql.js';
 import { matchedSnippet } from './snippet.js';
 import type { SnippetSegment } from '@frenly/contracts';
@@ -42,7 +43,7 @@ export interface SearchHit {
   analyzedAt: Date | null;
   score: number;
   /** The site's crawl root as the search read it; null when the site was never queued. */
-  crawlRoot: { status: CrawlRootStatus; lastError: string | null } | null;
+  crawlRoot: CrawlRootState | null;
 }
 
 export interface RankedSearch {
@@ -109,6 +110,8 @@ interface SiteRow {
   score: number | string;
   crawl_status: CrawlRootStatus | null;
   crawl_error: string | null;
+  crawl_next_at: Date | string | null;
+  crawl_last_at: Date | string | null;
 }
 
 /** What search.ranked_page answers. */
@@ -214,6 +217,11 @@ function toHit(row: SiteRow): SearchHit {
     crawlRoot:
       row.crawl_status === null
         ? null
-        : { status: row.crawl_status, lastError: row.crawl_error ?? null },
+        : {
+            status: row.crawl_status,
+            lastError: row.crawl_error ?? null,
+            nextCrawlAt: row.crawl_next_at === null ? null : new Date(row.crawl_next_at),
+            lastCrawledAt: row.crawl_last_at === null ? null : new Date(row.crawl_last_at),
+          },
   };
 }

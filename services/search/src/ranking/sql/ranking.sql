@@ -1,6 +1,6 @@
 -- Ranking v4 (docs/search-ranking.md): the one readable home of the search ranking. The newest
 -- migration that defines search.ranked_page is this file verbatim (ranking-sql.spec.ts checks
--- it; now 0019_ranking_page_crawl_state); a change is an edit here and a new migration that
+-- it; now 0023_ranking_crawl_schedule); a change is an edit here and a new migration that
 -- copies it, never an edit of a landed migration. Every statement replaces what it defines,
 -- so the file can be applied again. (Re-tokenising the catalogue when the document changes is
 -- a one-time statement of its own migration: 0010_ranking_v3 did it for the fields below.)
@@ -423,7 +423,8 @@ BEGIN
   -- first), unless the query asks for one site (site:). Then the page's rows: the page's url,
   -- title and snippet, and its site's id, votes, stakes, analysis and crawl root (status and
   -- last error: what a result without insights says, read here so that a search's crawl
-  -- demand needs no round trip of its own); more_from_site when the cap left out a page of
+  -- demand needs no round trip of its own; its schedule and last crawl: a root the demand
+  -- would not change is not sent, demandWouldChange in crawl-demand.ts); more_from_site when the cap left out a page of
   -- its site that matched (what "More from this site" would list). The snippet, built for
   -- these rows only, is the description with the query's words marked when its head vector
   -- says the description holds one, else the page text's indexed lead when its document says
@@ -458,7 +459,8 @@ BEGIN
         'support_total', o.support_total, 'concern_total', o.concern_total, 'analysis_data', o.analysis_data,
         'indexed_at', s.indexed_at, 'analyzed_at', o.analyzed_at, 'score', p.score,
         'more_from_site', site_domain = '' AND p.site_pages > per_site,
-        'crawl_status', r.status, 'crawl_error', r.last_error) ORDER BY p.position)
+        'crawl_status', r.status, 'crawl_error', r.last_error, 'crawl_next_at', r.next_crawl_at,
+        'crawl_last_at', r.last_crawled_at) ORDER BY p.position)
      FROM placed p JOIN search.sites s ON s.id = p.id JOIN search.sites o ON o.id = p.site_key
        JOIN search.site_heads h ON h.id = p.id LEFT JOIN search.site_bodies b ON b.id = p.id
        LEFT JOIN search.crawl_roots r ON r.url = o.url
