@@ -4,6 +4,7 @@
 // one signed-in user, gets 429 with Retry-After on the raw socket before any upgrade; a user
 // holds a bounded number of sockets; live updates flow on the sockets under the limits.
 // (The distributed gateway's path: services/gateway/test/websocket-limits.int-spec.ts.)
+import type { SiteCommunityResponse } from '@frenly/contracts';
 import {
   ApiUser,
   EmbeddedRuntime,
@@ -106,7 +107,13 @@ describe('embedded runtime: websocket upgrades under the edge rate limits', () =
     // A site of the seeded catalogue, once the in-process ledger has learnt it.
     await waitFor(
       async () =>
-        (await alice.call('GET', '/api/sites/1/community')).status === 200 ? true : undefined,
+        (
+          (await (
+            await alice.call('GET', '/api/sites/1/community')
+          ).json()) as SiteCommunityResponse
+        ).pending
+          ? undefined
+          : true,
       30_000,
       200,
       'the ledger to know site 1',

@@ -35,6 +35,11 @@ const runtimes: Array<[string, (env: NodeJS.ProcessEnv) => Promise<Runtime>]> = 
 
 describe.each(runtimes)('the API through the front door: %s', (_name, start) => {
   let runtime: Runtime;
+  /** The ledger's community figures of a site (`pending` until the ledger has learnt it). */
+  const communityAt = async (id: number) =>
+    (await (
+      await fetch(`${runtime.url}/api/sites/${id}/community`)
+    ).json()) as SiteCommunityResponse;
   let fixture: Server;
   let fixtureUrl: string;
   let ada: ApiUser;
@@ -133,8 +138,7 @@ describe.each(runtimes)('the API through the front door: %s', (_name, start) => 
     // The ledger learns the seeded sites through events: wait with a read, not with writes
     // (which the edge's write budget counts).
     await waitFor(
-      async () =>
-        (await fetch(`${runtime.url}/api/sites/${siteId}/community`)).ok ? true : undefined,
+      async () => ((await communityAt(siteId)).pending ? undefined : true),
       30_000,
       200,
       'the ledger to know the site',
@@ -238,14 +242,11 @@ describe.each(runtimes)('the API through the front door: %s', (_name, start) => 
     const first = await ada.call('POST', '/api/sites/analyze', { url: fixtureUrl });
     expect(first.status).toBe(200);
     const analysedId = ((await first.json()) as AnalysisResponse).site.id;
-    const communityOf = async () =>
-      (await (
-        await fetch(`${runtime.url}/api/sites/${analysedId}/community`)
-      ).json()) as SiteCommunityResponse;
-    // The ledger learns the analysed site through events: wait with a read.
+    const communityOf = () => communityAt(analysedId);
+    // The ledger learns the analysed site through events: wait with a read (its community figures
+    // are pending until then).
     await waitFor(
-      async () =>
-        (await fetch(`${runtime.url}/api/sites/${analysedId}/community`)).ok ? true : undefined,
+      async () => ((await communityOf()).pending ? undefined : true),
       30_000,
       200,
       'the ledger to know the analysed site',

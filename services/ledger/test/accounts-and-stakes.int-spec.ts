@@ -294,6 +294,7 @@ describe.each([
         .send({ type: 'down' })
         .expect(200);
       const res = await ctx.http().get(`/api/sites/${fresh}/community`).expect(200);
+      expect(res.body).not.toHaveProperty('pending');
       const concern = 3 + 6 + 9 + 12;
       expect(res.body).toMatchObject({
         siteId: fresh,
@@ -325,6 +326,7 @@ describe.each([
         supportTotal: 0,
         concernTotal: 0,
         recentStakes: [],
+        pending: true,
       });
       const bad = await ctx.http().get('/api/sites/abc/community').expect(400);
       expect(bad.body).toMatchObject({ message: 'site id must be a positive whole number' });

@@ -146,7 +146,7 @@ describe('distributed runtime: live updates through the gateway, two realtime in
       AppUser.signIn(gateway, 'Bob Watcher'),
     ]);
     await waitFor(
-      () => alice.community(siteId, ledgerUrl),
+      async () => ((await alice.community(siteId, ledgerUrl)).pending ? undefined : true),
       30_000,
       100,
       'the ledger to learn the test site',

@@ -55,7 +55,7 @@ describe('embedded runtime: live updates on /ws', () => {
     ]);
     // A site of the seeded catalogue, once the in-process ledger has learnt it.
     siteId = await waitFor(
-      async () => ((await alice.community(1)).siteId === 1 ? 1 : undefined),
+      async () => ((await alice.community(1)).pending ? undefined : 1),
       30_000,
       100,
       'the ledger to know site 1',

@@ -107,6 +107,12 @@ export interface SiteCommunityResponse {
   concernTotal: number;
   /** The latest stakes (at most SITE_RECENT_STAKES), newest first, with their messages. */
   recentStakes: StakeDto[];
+  /**
+   * Present while the ledger has not learnt the site yet (its site-indexed event is on its way,
+   * the moment after an analysis added it): the figures are zero, and a vote or stake on the
+   * site is refused until it is learnt. Absent once the site is known.
+   */
+  pending?: true;
 }
 export const SITE_RECENT_STAKES = 10;
 

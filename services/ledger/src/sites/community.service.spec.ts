@@ -32,7 +32,7 @@ describe(CommunityService.name, () => {
     expect(stakes.recentForSite).toHaveBeenCalledWith(42, SITE_RECENT_STAKES);
   });
 
-  it('answers zero figures for a site it has not learnt yet: nobody can have voted or staked on it', async () => {
+  it('answers zero figures for a site it has not learnt yet, marked pending: nobody can have voted or staked on it', async () => {
     const { sut, stats } = setup();
     stats.find.mockResolvedValue(undefined);
 
@@ -44,6 +44,7 @@ describe(CommunityService.name, () => {
       supportTotal: 0,
       concernTotal: 0,
       recentStakes: [],
+      pending: true,
     });
   });
 

@@ -28,8 +28,10 @@ export class CommunityService {
     ]);
     // A site the ledger has not learnt yet (its site-indexed event is still on its way, the moment
     // after an analysis added it) cannot have been voted or staked on: its figures are zero, which
-    // is true, where a 404 would tell the analysis screen that the site does not exist.
-    return communityOf(totals ?? noCommunityYet(siteId), recentStakes);
+    // is true, where a 404 would tell the analysis screen that the site does not exist. `pending`
+    // says it is not open to votes and stakes yet.
+    if (!totals) return { ...communityOf(noCommunityYet(siteId), recentStakes), pending: true };
+    return communityOf(totals, recentStakes);
   }
 
   /**

@@ -20,6 +20,8 @@ interface CommunitySidebarProps {
    * ledger's own answer has not come. Shown as unavailable, never as "no votes".
    */
   figuresUnavailable?: boolean;
+  /** The ledger is still adding the site: votes and stakes open once it has. */
+  opening?: boolean;
   onVote: (type: 'up' | 'down') => void;
   onStake: () => void;
 }
@@ -32,6 +34,7 @@ export function CommunitySidebar({
   totalStaked,
   recentStakes,
   figuresUnavailable = false,
+  opening = false,
   onVote,
   onStake,
 }: CommunitySidebarProps) {
@@ -53,7 +56,13 @@ export function CommunitySidebar({
             downvotes={figuresUnavailable ? null : downvotes}
             onVote={onVote}
             siteName={site.domain}
+            disabled={opening}
           />
+          {opening && (
+            <p className="text-sm text-slate-600">
+              Voting and staking open in a moment: Frenly is still adding this site.
+            </p>
+          )}
           {figuresUnavailable ? (
             <p className="text-sm text-slate-600" data-testid="approval">
               Community figures unavailable right now
@@ -94,7 +103,7 @@ export function CommunitySidebar({
               {figuresUnavailable ? 'unavailable right now' : `${formatNumber(totalStaked)} Bamboo`}
             </span>
           </p>
-          <Button onClick={onStake}>
+          <Button onClick={onStake} disabled={opening}>
             <LeafIcon aria-hidden="true" />
             Stake Bamboo
           </Button>

@@ -148,6 +148,40 @@ describe('Frenly Analyzer', () => {
     expect(screen.getByTestId('upvotes').textContent).toBe('–');
   });
 
+  it('keeps voting and staking closed while the ledger is still adding the site, and opens them once it has', async () => {
+    let learnt = false;
+    const server = stubServer(ADA, {
+      'POST /api/sites/analyze': () => Response.json(analysis),
+      'GET /api/sites/7/community': () =>
+        Response.json({
+          siteId: 7,
+          upvotes: learnt ? 4 : 0,
+          downvotes: 0,
+          totalStaked: 0,
+          supportTotal: 0,
+          concernTotal: 0,
+          recentStakes: [],
+          ...(learnt ? {} : { pending: true }),
+        }),
+    });
+    renderApp('/analysis?url=https%3A%2F%2Fexample.org');
+    const note = 'Voting and staking open in a moment: Frenly is still adding this site.';
+    expect(await screen.findByText(note)).toBeTruthy();
+    const stake = screen.getByRole('button', { name: 'Stake Bamboo' });
+    const up = screen.getByRole('button', { name: /^Vote up example\.org/ });
+    expect(stake.hasAttribute('disabled')).toBe(true);
+    expect(up.hasAttribute('disabled')).toBe(true);
+
+    // The page asks again on its own; once the ledger has the site, both open.
+    learnt = true;
+    await waitFor(() => expect(screen.queryByText(note)).toBeNull(), { timeout: 3_000 });
+    expect(stake.hasAttribute('disabled')).toBe(false);
+    expect(up.hasAttribute('disabled')).toBe(false);
+    expect(screen.getByTestId('upvotes').textContent).toBe('4');
+    const asked = server.calls.filter((call) => call.path === '/api/sites/7/community').length;
+    expect(asked).toBeGreaterThanOrEqual(2);
+  });
+
   describe('trust', () => {
     // Strong, verified, no manipulative pattern: high while the community is not against it.
     const strong: AnalysisResponse = {

@@ -195,6 +195,9 @@ function AnalysisFailure({ view }: { view: AnalysisFailureView }) {
   );
 }
 
+/** How often a site the ledger has not learnt yet is asked for again (it learns one in a second or so). */
+const COMMUNITY_PENDING_POLL_MS = 1_000;
+
 function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
   // The stored analysis as it is now: the answer seeded this cache entry, and the live
   // analysis_update of the browser tier refetches it with the richer report (or, if that
@@ -214,7 +217,14 @@ function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
     if (current !== initial)
       setSite((shown) => ({ ...current.site, upvotes: shown.upvotes, downvotes: shown.downvotes }));
   }, [current, initial]);
-  const community = useSiteCommunityQuery(site.id);
+  // A site an analysis has just added may not be in the ledger yet (`pending`: its figures are
+  // zero and votes and stakes on it would be refused): ask again until it is, and keep voting
+  // and staking closed meanwhile.
+  const [communityPending, setCommunityPending] = useState(false);
+  const community = useSiteCommunityQuery(site.id, {
+    pollingInterval: communityPending ? COMMUNITY_PENDING_POLL_MS : 0,
+  });
+  useEffect(() => setCommunityPending(community.data?.pending === true), [community.data]);
   const { castVote } = useVoteAction();
   const { stakeTarget, openStake, onStakeDialogChange } = useStakeAction();
   const live = community.data;
@@ -247,6 +257,7 @@ function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
         totalStaked={live?.totalStaked ?? site.totalStaked}
         recentStakes={live?.recentStakes ?? initial.recentStakes}
         figuresUnavailable={!live && current.communityUnavailable === true}
+        opening={communityPending}
         onVote={(type) => void vote(type)}
         onStake={() => openStake(site)}
       />
