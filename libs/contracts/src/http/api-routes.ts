@@ -285,7 +285,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'sites',
     summary: "The community's view of a site",
     description:
-      'Votes, stake totals and the latest stakes with their messages. A site the ledger has not learnt yet (an analysis has just added it) answers zeros: nobody can have voted or staked on it.',
+      'Votes, stake totals and the latest stakes with their messages. A site the ledger has not learnt yet (an analysis has just added it) answers zeros marked `pending`: nobody can have voted or staked on it, and a vote or stake on it is refused until it is learnt.',
     parameters: [siteId],
     responses: [
       { status: 200, description: 'Votes and stakes.', body: 'SiteCommunityResponse' },

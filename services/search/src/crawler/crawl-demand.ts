@@ -4,7 +4,7 @@ import type { CrawlRootStatus } from '@frenly/db';
 export interface CrawlRootState {
   readonly status: CrawlRootStatus;
   readonly lastError: string | null;
-  /** Null when nothing schedules it (a root recorded before schedules were kept). */
+  /** Null when the root has no schedule. */
   readonly nextCrawlAt: Date | null;
   readonly lastCrawledAt: Date | null;
 }
