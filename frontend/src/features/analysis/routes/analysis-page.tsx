@@ -16,7 +16,7 @@ import { reportMutationFailure } from '../../../lib/mutation-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth } from '../../auth/use-auth';
 import { StakeDialog } from '../../ledger/components/stake-dialog';
-import { useSiteCommunityQuery } from '../../ledger/ledger.api';
+import { ledgerApi, useSiteCommunityQuery } from '../../ledger/ledger.api';
 import { useStakeAction, useVoteAction } from '../../ledger/use-site-actions';
 import { toast } from '../../toasts/toast-store';
 import {
@@ -220,11 +220,11 @@ function AnalysisResult({ initial }: { initial: AnalysisResponse }) {
   // A site an analysis has just added may not be in the ledger yet (`pending`: its figures are
   // zero and votes and stakes on it would be refused): ask again until it is, and keep voting
   // and staking closed meanwhile.
-  const [communityPending, setCommunityPending] = useState(false);
+  const communityPending =
+    ledgerApi.endpoints.siteCommunity.useQueryState(site.id).data?.pending === true;
   const community = useSiteCommunityQuery(site.id, {
     pollingInterval: communityPending ? COMMUNITY_PENDING_POLL_MS : 0,
   });
-  useEffect(() => setCommunityPending(community.data?.pending === true), [community.data]);
   const { castVote } = useVoteAction();
   const { stakeTarget, openStake, onStakeDialogChange } = useStakeAction();
   const live = community.data;
