@@ -86,6 +86,18 @@ const FIXTURES: FixtureSite[] = [
     upvotes: 900,
     downvotes: 1,
   },
+  // A query of ten words: the same description holds them all; only the second site has the
+  // tenth in its title too (the score's term slots hold eight words, the rest are summed apart).
+  {
+    url: 'https://ten-words-plain.example/',
+    title: 'Plain listing',
+    description: 'quorvex plimbot drazzik yonkert snivvel braquom tuzzler grendip vashtok zorblat',
+  },
+  {
+    url: 'https://ten-words-titled.example/',
+    title: 'Zorblat',
+    description: 'quorvex plimbot drazzik yonkert snivvel braquom tuzzler grendip vashtok zorblat',
+  },
 ];
 
 // Inner pages inherit their site's static prior: two crafts sites, one unknown (no analysis, no
@@ -166,6 +178,15 @@ describe.each(ENGINES)('ranking golden orderings on %s', (engine) => {
       'litsummaries.example',
       'metamorphosis.co.nz',
     ]);
+  });
+
+  it('scores every word of a long query, the ninth and tenth included', async () => {
+    // Were the words past the eighth left out, the two would tie and the lower id come first.
+    expect(
+      await domains(
+        'quorvex plimbot drazzik yonkert snivvel braquom tuzzler grendip vashtok zorblat',
+      ),
+    ).toEqual(['ten-words-titled.example', 'ten-words-plain.example']);
   });
 
   it('finds a site by the words of its host name, "_" included', async () => {

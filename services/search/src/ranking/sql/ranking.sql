@@ -1,6 +1,6 @@
 -- Ranking v4 (docs/search-ranking.md): the one readable home of the search ranking. The newest
 -- migration that defines search.ranked_page is this file verbatim (ranking-sql.spec.ts checks
--- it; now 0023_ranking_crawl_schedule); a change is an edit here and a new migration that
+-- it; now 0024_ranking_static_statements); a change is an edit here and a new migration that
 -- copies it, never an edit of a landed migration. Every statement replaces what it defines,
 -- so the file can be applied again. (Re-tokenising the catalogue when the document changes is
 -- a one-time statement of its own migration: 0010_ranking_v3 did it for the fields below.)
@@ -35,8 +35,8 @@ CREATE OR REPLACE FUNCTION search.site_document(title text, domain text, descrip
 --    An inner page's prior is its site's static rank (community, Frenliness and trust are the
 --    site's: a page row has no votes or analysis of its own, so its own rank is neutral), so
 --    the page of a well-regarded site is not scored as an unknown's.
---    search.ranked_page writes the sum over the query's terms out in its statements (an
---    inlined expression per term: a function per site cost more than the whole search).
+--    search.scored_rows (section 5) writes the sum over the query's terms out, a column per
+--    term (an inlined expression per term: a function per site cost more than the whole search).
 CREATE OR REPLACE FUNCTION search.field_weight_v4(fa tsvector, fb tsvector, fc tsvector, q tsquery, body_match boolean) RETURNS float8
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN CASE
@@ -120,13 +120,83 @@ BEGIN
   RETURN CASE WHEN at > 1 THEN '…' ELSE '' END || marked || CASE WHEN at + length(plain) - 1 < length(source) THEN '…' ELSE '' END;
 END $$;
 --> statement-breakpoint
--- 5. One search: the bounded candidate stage (full matches: head tier, page-text tier, exact
+-- 5. The score of section 2 of the head rows row_tids (ids, each row's site, scores; body_match: the
+--    rows matched the whole query in their page text, section 2's page-text credit). A static
+--    statement, planned once per session and reused with the query's terms bound: written anew
+--    with each query's terms in it, its parsing and planning cost more than scoring the rows on
+--    PGlite (docs/search-scaling.md, tenth session). Hence a fixed number of term slots: the
+--    first eight terms each a column (an unused slot, a null query and idf 0, adds exactly 0),
+--    further ones summed in a sub-select per row (rare: the parser keeps 16 atoms). Each term's
+--    weight is a column the sum reads twice, and the fields and the weights are computed in
+--    sub-selects kept apart by OFFSET 0: the planner otherwise writes each column's expression
+--    in where it is read (every ts_filter ran 18 times per candidate and term). The prior's
+--    static rank: an inner page's is its site's, a site's its own.
+CREATE OR REPLACE FUNCTION search.scored_rows(row_tids tid[], term_qs tsquery[], idfs float8[], body_match boolean,
+    OUT ids int[], OUT site_keys int[], OUT scores float8[])
+  LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  t1 tsquery := term_qs[1];
+  i1 float8 := coalesce(idfs[1], 0);
+  t2 tsquery := term_qs[2];
+  i2 float8 := coalesce(idfs[2], 0);
+  t3 tsquery := term_qs[3];
+  i3 float8 := coalesce(idfs[3], 0);
+  t4 tsquery := term_qs[4];
+  i4 float8 := coalesce(idfs[4], 0);
+  t5 tsquery := term_qs[5];
+  i5 float8 := coalesce(idfs[5], 0);
+  t6 tsquery := term_qs[6];
+  i6 float8 := coalesce(idfs[6], 0);
+  t7 tsquery := term_qs[7];
+  i7 float8 := coalesce(idfs[7], 0);
+  t8 tsquery := term_qs[8];
+  i8 float8 := coalesce(idfs[8], 0);
+  rest_qs tsquery[] := coalesce(term_qs[9:], '{}');
+  rest_idfs float8[] := coalesce(idfs[9:], '{}');
+BEGIN
+  SELECT coalesce(array_agg(s.id), '{}'), coalesce(array_agg(coalesce(s.site_id, s.id)), '{}'),
+    coalesce(array_agg(((0 + i1 * s.w1 / (1.2 + s.w1) + i2 * s.w2 / (1.2 + s.w2) + i3 * s.w3 / (1.2 + s.w3) + i4 * s.w4 / (1.2 + s.w4) + i5 * s.w5 / (1.2 + s.w5) + i6 * s.w6 / (1.2 + s.w6) + i7 * s.w7 / (1.2 + s.w7) + i8 * s.w8 / (1.2 + s.w8) + s.rest)
+      * (0.99 + 0.02 * least(1, greatest(0, coalesce(s.prior_rank, 0)))))), '{}')
+    INTO ids, site_keys, scores
+  FROM (SELECT h.id, h.site_id, h.prior_rank,
+      search.field_weight_v4(h.fa, h.fb, h.fc, t1, body_match) AS w1,
+      search.field_weight_v4(h.fa, h.fb, h.fc, t2, body_match) AS w2,
+      search.field_weight_v4(h.fa, h.fb, h.fc, t3, body_match) AS w3,
+      search.field_weight_v4(h.fa, h.fb, h.fc, t4, body_match) AS w4,
+      search.field_weight_v4(h.fa, h.fb, h.fc, t5, body_match) AS w5,
+      search.field_weight_v4(h.fa, h.fb, h.fc, t6, body_match) AS w6,
+      search.field_weight_v4(h.fa, h.fb, h.fc, t7, body_match) AS w7,
+      search.field_weight_v4(h.fa, h.fb, h.fc, t8, body_match) AS w8,
+      CASE WHEN cardinality(rest_qs) = 0 THEN 0 ELSE (
+        SELECT sum(r.idf * x.w / (1.2 + x.w)) FROM unnest(rest_qs, rest_idfs) AS r(tq, idf),
+          LATERAL (SELECT search.field_weight_v4(h.fa, h.fb, h.fc, r.tq, body_match) AS w) x) END AS rest
+    FROM (SELECT h.id, h.site_id, ts_filter(h.head_vector, '{a}') AS fa, ts_filter(h.head_vector, '{b}') AS fb,
+        ts_filter(h.head_vector, '{c}') AS fc,
+        CASE WHEN h.site_id IS NULL THEN h.static_rank
+          ELSE coalesce((SELECT o.static_rank FROM search.site_heads o WHERE o.id = h.site_id), h.static_rank) END AS prior_rank
+      FROM search.site_heads h WHERE h.ctid = ANY(row_tids) OFFSET 0) h OFFSET 0) s;
+END $$;
+--> statement-breakpoint
+-- 6. The planner's plan of a statement (EXPLAIN, no execution): how the search reads its
+--    estimates of a query's matches without a scan. A function of its own because EXPLAIN is
+--    refused in a STABLE function, and search.ranked_page is STABLE so that all its statements
+--    read one snapshot (the rows a tier found are scored by their row address: section 5).
+CREATE OR REPLACE FUNCTION search.plan_of(statement text) RETURNS jsonb
+  LANGUAGE plpgsql AS $$
+DECLARE
+  plan jsonb;
+BEGIN
+  EXECUTE 'EXPLAIN (FORMAT JSON) ' || statement INTO plan;
+  RETURN plan;
+END $$;
+--> statement-breakpoint
+-- 7. One search: the bounded candidate stage (full matches: head tier, page-text tier, exact
 --    name matches as candidates only; partial matches when the full ones do not fill the
 --    page), the score of section 2, the result order (at most perSite pages of a site), the
 --    page's rows: each a page with its highlighted snippet, carrying its site's id and insights.
 --    Typo correction is the service's (SpellingService), not this statement's.
 CREATE OR REPLACE FUNCTION search.ranked_page(q tsquery, iq tsquery, options jsonb) RETURNS json
-  LANGUAGE plpgsql AS $$
+  LANGUAGE plpgsql STABLE AS $$
 DECLARE
   unpredictable boolean := coalesce((options->>'unpredictable')::boolean, false);
   rechecks boolean := coalesce((options->>'rechecks')::boolean, false);
@@ -141,8 +211,6 @@ DECLARE
   per_site int := coalesce((options->>'perSite')::int, 2);
   -- site:example.org — only the pages of that domain, and all of them (no cap per site).
   site_domain text := coalesce(options->>'siteDomain', '');
-  site_filter text := '';
-  body_site_filter text := '';
   -- Matches on this share of the sites or more are found by walking the ranks.
   walk_above_share constant float8 := 0.02;
   -- How many of the best-ranked documents the page-text tier reads through when it walks.
@@ -154,28 +222,16 @@ DECLARE
   tree text := querytree(q);
   q_lit text := quote_literal(q::text) || '::tsquery';
   iq_lit text := quote_literal(iq::text) || '::tsquery';
-  columns constant text := 'h.id, h.static_rank, h.domain, h.domain_label, h.title_key, h.head_vector, h.site_id';
   -- The snippet's highlight marks: private-use characters, removed from the text first, so the
   -- service can split the snippet into plain and matched text (no markup ever reaches a page).
   mark_start constant text := chr(57344);
   mark_stop constant text := chr(57345);
-  score text;
-  -- Each term's field weight w_t, computed once per row (as a column the score reads twice):
-  -- inlined in the score, the saturation w / (1.2 + w) evaluated every ts_rank of it twice.
-  -- The fields and the weights are computed in sub-selects kept apart by OFFSET 0: the planner
-  -- otherwise pulls a sub-select up and writes each column's expression in where it is read,
-  -- and every ts_filter ran 18 times per candidate and term (9 % of a search at 1M).
-  weights text;
-  body_weights text;
-  term_q text;
-  -- The head vector's fields, as the score reads them, and the prior's static rank: an inner
-  -- page's is its site's (one primary-key lookup per page among the candidates), a site's its own.
-  fields constant text := 'ts_filter(h.head_vector, ''{a}'') AS fa, ts_filter(h.head_vector, ''{b}'') AS fb, ts_filter(h.head_vector, ''{c}'') AS fc,
-    CASE WHEN h.site_id IS NULL THEN h.static_rank
-      ELSE coalesce((SELECT o.static_rank FROM search.site_heads o WHERE o.id = h.site_id), h.static_rank) END AS prior_rank';
   terms text[] := '{}';
   prefixes boolean[] := '{}';
   idfs float8[] := '{}';
+  -- Each term's tsquery (a prefix marked), the idfs' order: what scored_rows scores.
+  term_qs tsquery[] := '{}';
+  body_match boolean;
   n_docs float8;
   df float8;
   term_n int;
@@ -187,7 +243,6 @@ DECLARE
   partial_scores float8[] := '{}';
   partial_walk boolean;
   found int;
-  exact_filter text;
   ordered_through int := 0;
   heads_rows float8;
   bodies_rows float8;
@@ -201,6 +256,14 @@ DECLARE
   scan int;
   scanned int;
   head_matches int := 0;
+  head_ids int[] := '{}';
+  head_tids tid[] := '{}';
+  head_ranks float8[] := '{}';
+  filled int;
+  exact_tids tid[] := '{}';
+  body_ids int[];
+  walk_bound tid;
+  partial_tids tid[];
   ids int[] := '{}';
   site_keys int[] := '{}';
   scores float8[] := '{}';
@@ -213,7 +276,8 @@ DECLARE
   hits json;
 BEGIN
   PERFORM set_config('jit', 'off', true), set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
-    set_config('enable_bitmapscan', 'on', true), set_config('max_parallel_workers_per_gather', '0', true);
+    set_config('enable_bitmapscan', 'on', true), set_config('max_parallel_workers_per_gather', '0', true),
+    set_config('plan_cache_mode', 'force_generic_plan', true);
   -- The query's positive terms (stemmed lexemes; prefixes marked) and their idf over the head
   -- vectors: while the table is small (under df_cap sites) N and each term's sites are counted
   -- (statistics of a fresh table are empty); from then on both come from the planner's
@@ -236,39 +300,20 @@ BEGIN
     SELECT count(*) INTO n_docs FROM search.site_heads;
   END IF;
   FOR term_n IN 1 .. cardinality(terms) LOOP
+    term_qs := term_qs || (quote_literal(terms[term_n]) || CASE WHEN prefixes[term_n] THEN ':*' ELSE '' END)::tsquery;
     IF n_docs < df_cap THEN
-      EXECUTE format('SELECT count(*) FROM search.site_heads h WHERE (h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 0)
-          OR (h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 1)',
-        quote_literal(terms[term_n]) || CASE WHEN prefixes[term_n] THEN ':*' ELSE '' END) INTO df;
+      SELECT count(*) INTO df FROM search.site_heads h
+        WHERE (h.head_vector @@ term_qs[term_n] AND h.id % 2 = 0) OR (h.head_vector @@ term_qs[term_n] AND h.id % 2 = 1);
     ELSE
-      EXECUTE format('EXPLAIN (FORMAT JSON) SELECT count(*) FROM search.site_heads h WHERE h.head_vector @@ %L::tsquery',
-        quote_literal(terms[term_n]) || CASE WHEN prefixes[term_n] THEN ':*' ELSE '' END) INTO plan;
+      plan := search.plan_of(format('SELECT count(*) FROM search.site_heads h WHERE h.head_vector @@ %L::tsquery',
+        term_qs[term_n]::text));
       df := coalesce((jsonb_path_query_first(plan, 'strict $.** ? (@."Relation Name" == "site_heads")."Plan Rows"'))::text::float8, 1);
     END IF;
     idfs := idfs || ln(1 + (greatest(n_docs, df) - df + 0.5) / (df + 0.5));
   END LOOP;
-  -- The score of section 2 over rows h that carry prior_rank (see fields) and each term's
-  -- weight w1, w2, … (weights over fa, fb, fc; body_weights in the page-text tier). A
-  -- page-text match holds every term only when the query is terms joined by AND (no OR):
-  -- only then does a term its head lacks earn the page-text credit (body_weights).
-  score := '0';
-  weights := '0 AS w0';
-  body_weights := '0 AS w0';
-  FOR term_n IN 1 .. cardinality(terms) LOOP
-    term_q := quote_literal(terms[term_n]) || CASE WHEN prefixes[term_n] THEN ':*' ELSE '' END;
-    weights := weights || format(', search.field_weight_v4(h.fa, h.fb, h.fc, %1$L::tsquery, false) AS w%2$s', term_q, term_n);
-    body_weights := body_weights || format(', search.field_weight_v4(h.fa, h.fb, h.fc, %1$L::tsquery, %3$L) AS w%2$s',
-      term_q, term_n, position('|' IN tree) = 0);
-    score := score || format(' + %2$s * h.w%1$s / (1.2 + h.w%1$s)', term_n, idfs[term_n]);
-  END LOOP;
-  score := format('((%s) * (0.99 + 0.02 * least(1, greatest(0, coalesce(h.prior_rank, 0)))))', score);
-  exact_filter := CASE WHEN exact_text = '' THEN NULL
-    ELSE format('(h.domain = %L OR h.domain_label = %L OR h.title_key = %L)', exact_domain, exact_text, exact_text) END;
-  -- site: reads the domain's pages through the domain btree (a few rows), never by walking ranks.
-  IF site_domain <> '' THEN
-    site_filter := format(' AND h.domain = %L', site_domain);
-    body_site_filter := format(' AND b.id = ANY(ARRAY(SELECT h.id FROM search.site_heads h WHERE h.domain = %L))', site_domain);
-  END IF;
+  -- A page-text match holds every term only when the query is terms joined by AND (no OR):
+  -- only then does a term its head lacks earn the page-text credit (scored_rows).
+  body_match := position('|' IN tree) = 0;
 
   -- A "phrase" whose other words are stop words ("for world") is one word: its matches are
   -- those of the index-only query, found and walked as a word's.
@@ -288,8 +333,8 @@ BEGIN
       mode := 'exact only';
     ELSE
       -- The planner's estimates of the head and whole-document matches (no scan).
-      EXECUTE format('EXPLAIN (FORMAT JSON) SELECT (SELECT count(*) FROM search.site_heads h WHERE h.head_vector @@ %s),
-          (SELECT count(*) FROM search.site_bodies b WHERE b.search_vector @@ %s)', iq_lit, q_lit) INTO plan;
+      plan := search.plan_of(format('SELECT (SELECT count(*) FROM search.site_heads h WHERE h.head_vector @@ %s),
+          (SELECT count(*) FROM search.site_bodies b WHERE b.search_vector @@ %s)', iq_lit, q_lit));
       estimate_heads := coalesce((jsonb_path_query_first(plan, 'strict $.** ? (@."Relation Name" == "site_heads")."Plan Rows"'))::text::float8, 0);
       estimate_bodies := coalesce((jsonb_path_query_first(plan, 'strict $.** ? (@."Relation Name" == "site_bodies")."Plan Rows"'))::text::float8, 0);
       -- Within one site (site:) the whole index's estimate says nothing of the site's matches.
@@ -299,55 +344,70 @@ BEGIN
       -- Phrases, which the planner estimates as all of their words, are never walked.
       walk := NOT unpredictable AND site_domain = '' AND estimate_heads >= walk_above_share * coalesce(heads_rows, 0);
       mode := CASE WHEN walk THEN 'walk' ELSE 'bitmap' END;
-      IF walk THEN PERFORM set_config('enable_indexscan', 'on', true); END IF;
     END IF;
 
     -- Head tier: the window's best static ranks among the head matches (with exclusions, also
     -- checked against the whole document), and the exact name matches whatever their rank,
     -- found by name ("IS TRUE" keeps the planner from finding them through the text index
-    -- instead: it reads every document with the words when it underestimates them).
-    -- Sites added since the last ordering sit at the end of the table: when the first matches
-    -- filled the window before reaching them, they are looked up apart (tail), which the
-    -- planner reads through their own GIN index (TAIL_INDEX, search-index.repository.ts).
-    EXECUTE format($sql$
-      WITH ordered AS MATERIALIZED (%1$s),
-      tail AS MATERIALIZED (
-        SELECT %2$s FROM search.site_heads h WHERE %3$s
-        ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT %4$s),
-      head AS MATERIALIZED (
-        SELECT * FROM (
-          SELECT DISTINCT ON (id) * FROM (
-            SELECT id, static_rank, domain, domain_label, title_key, head_vector, site_id FROM ordered WHERE hit
-            UNION ALL SELECT * FROM tail) found ORDER BY id) unique_found
-        ORDER BY static_rank DESC NULLS LAST, id LIMIT %4$s),
-      kept AS (
-        SELECT h.*, true AS head FROM head h %5$s
-        %6$s)
-      SELECT coalesce(array_agg(h.id), '{}'), coalesce(array_agg(coalesce(h.site_id, h.id)), '{}'), coalesce(array_agg(%7$s), '{}'),
-        count(*) FILTER (WHERE h.head) FROM (SELECT h.*, %9$s FROM (SELECT h.*, %8$s FROM kept h OFFSET 0) h OFFSET 0) h$sql$,
-      CASE mode
-        WHEN 'walk' THEN format('SELECT %s, true AS hit FROM search.site_heads h WHERE h.head_vector @@ %s
-            ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT %s', columns, q_lit, window_size)
-        ELSE format('SELECT %s, %s AS hit FROM search.site_heads h WHERE (%s)%s LIMIT %s', columns,
-            CASE WHEN rechecks THEN format('h.head_vector @@ %s', q_lit) ELSE 'true' END,
-            CASE WHEN mode = 'bitmap' THEN format('(h.head_vector @@ %s AND h.id %% 2 = 0) OR (h.head_vector @@ %s AND h.id %% 2 = 1)', iq_lit, iq_lit)
-              -- No words, one site ("site:example.org"): the site's pages, through the domain btree.
-              WHEN site_domain <> '' THEN 'true'
-              ELSE 'false' END, site_filter, window_size) END,
-      columns,
-      CASE WHEN mode = 'bitmap' THEN format('(SELECT count(*) FROM ordered) >= %s AND h.id > %s
-          AND ((h.head_vector @@ %s AND h.id %% 2 = 0) OR (h.head_vector @@ %s AND h.id %% 2 = 1))%s', window_size, ordered_through, q_lit, q_lit, site_filter)
-        ELSE 'false' END,
-      window_size,
-      -- The head matches' documents read at once (a bitmap over their ids: their pages are
-      -- prefetched together), not one lookup after the other.
-      CASE WHEN exclusions THEN format('WHERE h.id IN (SELECT b.id FROM search.site_bodies b
-          WHERE b.id = ANY(ARRAY(SELECT id FROM head)) AND b.search_vector @@ %s)', q_lit) ELSE '' END,
-      CASE WHEN exact_filter IS NULL THEN ''
-        ELSE format('UNION ALL (SELECT %s, false AS head FROM search.site_heads h JOIN search.site_bodies b ON b.id = h.id
-            WHERE %s AND (numnode(%s) = 0 OR (b.search_vector @@ %s) IS TRUE)%s LIMIT %s)', columns, exact_filter, q_lit, q_lit, site_filter, exact_candidates) END,
-      score, fields, weights)
-    INTO ids, site_keys, scores, head_matches;
+    -- instead: it reads every document with the words when it underestimates them). Each
+    -- statement is static, its plan generic and kept for the session; the plan's access path is
+    -- the one the settings before it allow (the estimates above chose it), never the generic
+    -- plan's guess of a bound tsquery's matches.
+    IF mode = 'walk' THEN
+      PERFORM set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true);
+      SELECT coalesce(array_agg(w.id), '{}'), coalesce(array_agg(w.ctid), '{}') INTO head_ids, head_tids
+        FROM (SELECT h.id, h.ctid FROM search.site_heads h WHERE h.head_vector @@ q
+          ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT window_size) w;
+      PERFORM set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true);
+    ELSIF mode = 'bitmap' THEN
+      -- Through both halves of the GIN index (one per id parity, built side by side).
+      SELECT coalesce(array_agg(o.id) FILTER (WHERE o.hit), '{}'), coalesce(array_agg(o.ctid) FILTER (WHERE o.hit), '{}'),
+          coalesce(array_agg(o.static_rank) FILTER (WHERE o.hit), '{}'), count(*)
+        INTO head_ids, head_tids, head_ranks, filled
+        FROM (SELECT h.id, h.ctid, h.static_rank, (NOT rechecks OR h.head_vector @@ q) AS hit FROM search.site_heads h
+          WHERE ((h.head_vector @@ iq AND h.id % 2 = 0) OR (h.head_vector @@ iq AND h.id % 2 = 1))
+            AND (site_domain = '' OR h.domain = site_domain) LIMIT window_size) o;
+      -- Sites added since the last ordering sit at the end of the table: when the first matches
+      -- filled the window before reaching them, they are looked up apart (the tail), through
+      -- their own GIN index (TAIL_INDEX, search-index.repository.ts), whose bound only a plan
+      -- made with ordered_through's value can use.
+      IF filled >= window_size THEN
+        PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
+        SELECT head_ids || coalesce(array_agg(t.id), '{}'), head_tids || coalesce(array_agg(t.ctid), '{}'),
+            head_ranks || coalesce(array_agg(t.static_rank), '{}')
+          INTO head_ids, head_tids, head_ranks
+          FROM (SELECT h.id, h.ctid, h.static_rank FROM search.site_heads h
+            WHERE h.id > ordered_through AND ((h.head_vector @@ q AND h.id % 2 = 0) OR (h.head_vector @@ q AND h.id % 2 = 1))
+              AND (site_domain = '' OR h.domain = site_domain)
+            ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT window_size) t;
+        PERFORM set_config('plan_cache_mode', 'force_generic_plan', true);
+        SELECT coalesce(array_agg(u.id), '{}'), coalesce(array_agg(u.tid), '{}') INTO head_ids, head_tids
+          FROM (SELECT u.id, u.tid FROM (SELECT DISTINCT ON (f.id) f.id, f.tid, f.static_rank
+              FROM unnest(head_ids, head_tids, head_ranks) AS f(id, tid, static_rank) ORDER BY f.id) u
+            ORDER BY u.static_rank DESC NULLS LAST, u.id LIMIT window_size) u;
+      END IF;
+    ELSIF site_domain <> '' THEN
+      -- No words, one site ("site:example.org"): the site's pages, through the domain btree.
+      SELECT coalesce(array_agg(o.id), '{}'), coalesce(array_agg(o.ctid), '{}') INTO head_ids, head_tids
+        FROM (SELECT h.id, h.ctid, (NOT rechecks OR h.head_vector @@ q) AS hit FROM search.site_heads h
+          WHERE h.domain = site_domain LIMIT window_size) o WHERE o.hit;
+    END IF;
+    -- The head matches' documents read at once (a bitmap over their ids: their pages are
+    -- prefetched together), not one lookup after the other.
+    IF exclusions THEN
+      SELECT coalesce(array_agg(f.id), '{}'), coalesce(array_agg(f.tid), '{}') INTO head_ids, head_tids
+        FROM unnest(head_ids, head_tids) AS f(id, tid)
+        WHERE f.id IN (SELECT b.id FROM search.site_bodies b WHERE b.id = ANY(head_ids) AND b.search_vector @@ q);
+    END IF;
+    head_matches := cardinality(head_ids);
+    IF exact_text <> '' THEN
+      exact_tids := ARRAY(SELECT h.ctid FROM search.site_heads h JOIN search.site_bodies b ON b.id = h.id
+        WHERE (h.domain = exact_domain OR h.domain_label = exact_text OR h.title_key = exact_text)
+          AND (numnode(q) = 0 OR (b.search_vector @@ q) IS TRUE) AND (site_domain = '' OR h.domain = site_domain)
+        LIMIT exact_candidates);
+    END IF;
+    SELECT s.ids, s.site_keys, s.scores INTO ids, site_keys, scores
+      FROM search.scored_rows(head_tids || exact_tids, term_qs, idfs, false) s;
 
     IF mode = 'exact only' THEN
       complete := true;
@@ -362,25 +422,27 @@ BEGIN
       IF bodies_rows > 0 AND estimate_bodies >= walk_above_share * bodies_rows THEN
         body_walk_pages := greatest(1, ceil(body_walk_rows * body_pages / bodies_rows))::int;
       END IF;
-      IF walk OR body_walk_pages IS NOT NULL THEN
-        PERFORM set_config('enable_indexscan', 'off', true),
-          set_config('enable_bitmapscan', CASE WHEN body_walk_pages IS NOT NULL THEN 'off' ELSE 'on' END, true);
-      END IF;
       scan := CASE WHEN rechecks THEN greatest(body_scan_limit, window_size) ELSE window_size END;
-      EXECUTE format($sql$
-        WITH pool AS MATERIALIZED (%1$s),
-        body AS MATERIALIZED (SELECT id FROM pool WHERE hit ORDER BY static_rank DESC NULLS LAST, id LIMIT %2$s)
-        SELECT (SELECT count(*) FROM pool), coalesce(array_agg(h.id), '{}'), coalesce(array_agg(coalesce(h.site_id, h.id)), '{}'), coalesce(array_agg(%3$s), '{}')
-        FROM (SELECT h.*, %5$s FROM (SELECT h.*, %4$s FROM search.site_heads h WHERE h.id = ANY(ARRAY(SELECT id FROM body)) OFFSET 0) h OFFSET 0) h$sql$,
-        CASE WHEN body_walk_pages IS NOT NULL
-          THEN format('SELECT b.id, b.static_rank, true AS hit FROM search.site_bodies b
-              WHERE b.ctid < %L::tid AND b.search_vector @@ %s%s LIMIT %s', format('(%s,0)', body_walk_pages), q_lit, body_site_filter, window_size)
-          -- Through both halves of the GIN index (one per id parity, built side by side).
-          ELSE format('SELECT b.id, b.static_rank, %s AS hit FROM search.site_bodies b
-              WHERE ((b.search_vector @@ %s AND b.id %% 2 = 0) OR (b.search_vector @@ %s AND b.id %% 2 = 1))%s LIMIT %s',
-            CASE WHEN rechecks THEN format('b.search_vector @@ %s', q_lit) ELSE 'true' END, iq_lit, iq_lit, body_site_filter, scan) END,
-        window_size, score, fields, body_weights)
-      INTO scanned, more_ids, more_sites, more_scores;
+      IF body_walk_pages IS NOT NULL THEN
+        PERFORM set_config('enable_bitmapscan', 'off', true);
+        walk_bound := format('(%s,0)', body_walk_pages)::tid;
+        SELECT count(*), coalesce(array_agg(p.id), '{}') INTO scanned, body_ids
+          FROM (SELECT b.id, b.static_rank FROM search.site_bodies b
+            WHERE b.ctid < walk_bound AND b.search_vector @@ q
+              AND (site_domain = '' OR b.id = ANY(ARRAY(SELECT h.id FROM search.site_heads h WHERE h.domain = site_domain)))
+            LIMIT window_size) p;
+        PERFORM set_config('enable_bitmapscan', 'on', true);
+      ELSE
+        -- Through both halves of the GIN index (one per id parity, built side by side).
+        SELECT count(*), coalesce((array_agg(p.id ORDER BY p.static_rank DESC NULLS LAST, p.id) FILTER (WHERE p.hit))[1:window_size], '{}')
+          INTO scanned, body_ids
+          FROM (SELECT b.id, b.static_rank, (NOT rechecks OR b.search_vector @@ q) AS hit FROM search.site_bodies b
+            WHERE ((b.search_vector @@ iq AND b.id % 2 = 0) OR (b.search_vector @@ iq AND b.id % 2 = 1))
+              AND (site_domain = '' OR b.id = ANY(ARRAY(SELECT h.id FROM search.site_heads h WHERE h.domain = site_domain)))
+            LIMIT scan) p;
+      END IF;
+      SELECT s.ids, s.site_keys, s.scores INTO more_ids, more_sites, more_scores
+        FROM search.scored_rows(ARRAY(SELECT h.ctid FROM search.site_heads h WHERE h.id = ANY(body_ids)), term_qs, idfs, body_match) s;
       ids := ids || more_ids;
       site_keys := site_keys || more_sites;
       scores := scores || more_scores;
@@ -402,20 +464,21 @@ BEGIN
     -- Any of the words on 2 % of the heads or more: the best ranks walked, as in the head tier
     -- (a bitmap decodes every match of every word first: 17 ms for four words, one common,
     -- at 1M, against 3 ms walked).
-    EXECUTE format('EXPLAIN (FORMAT JSON) SELECT count(*) FROM search.site_heads h WHERE h.head_vector @@ %L::tsquery', or_q::text) INTO plan;
+    plan := search.plan_of(format('SELECT count(*) FROM search.site_heads h WHERE h.head_vector @@ %L::tsquery', or_q::text));
     partial_walk := site_domain = '' AND coalesce((jsonb_path_query_first(plan,
       'strict $.** ? (@."Relation Name" == "site_heads")."Plan Rows"'))::text::float8, 0) >= walk_above_share * coalesce(heads_rows, 0);
-    PERFORM set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', CASE WHEN partial_walk THEN 'on' ELSE 'off' END, true),
-      set_config('enable_bitmapscan', CASE WHEN partial_walk THEN 'off' ELSE 'on' END, true);
-    EXECUTE format($sql$
-      SELECT coalesce(array_agg(h.id), '{}'), coalesce(array_agg(coalesce(h.site_id, h.id)), '{}'), coalesce(array_agg(%3$s), '{}')
-      FROM (SELECT h.*, %7$s FROM (SELECT h.*, %5$s FROM search.site_heads h WHERE %1$s
-        AND NOT (h.id = ANY(%2$L::int[]))%6$s%8$s LIMIT %4$s) h OFFSET 0) h$sql$,
-      CASE WHEN partial_walk THEN format('h.head_vector @@ %L::tsquery', or_q::text)
-        ELSE format('((h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 0) OR (h.head_vector @@ %1$L::tsquery AND h.id %% 2 = 1))', or_q::text) END,
-      ids, score, window_size, fields, site_filter, weights,
-      CASE WHEN partial_walk THEN ' ORDER BY h.static_rank DESC NULLS LAST, h.id' ELSE '' END)
-    INTO partial_ids, partial_sites, partial_scores;
+    IF partial_walk THEN
+      PERFORM set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true);
+      partial_tids := ARRAY(SELECT h.ctid FROM search.site_heads h WHERE h.head_vector @@ or_q AND NOT (h.id = ANY(ids))
+        ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT window_size);
+      PERFORM set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true);
+    ELSE
+      partial_tids := ARRAY(SELECT h.ctid FROM search.site_heads h
+        WHERE ((h.head_vector @@ or_q AND h.id % 2 = 0) OR (h.head_vector @@ or_q AND h.id % 2 = 1)) AND NOT (h.id = ANY(ids))
+          AND (site_domain = '' OR h.domain = site_domain) LIMIT window_size);
+    END IF;
+    SELECT s.ids, s.site_keys, s.scores INTO partial_ids, partial_sites, partial_scores
+      FROM search.scored_rows(partial_tids, term_qs, idfs, false) s;
   END IF;
 
   -- The result order (docs/search-ranking.md §3): full matches before partial ones, each by
