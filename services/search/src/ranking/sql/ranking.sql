@@ -260,6 +260,7 @@ DECLARE
   head_tids tid[] := '{}';
   head_ranks float8[] := '{}';
   filled int;
+  kept_ids int[];
   exact_tids tid[] := '{}';
   body_ids int[];
   walk_bound tid;
@@ -395,9 +396,11 @@ BEGIN
     -- The head matches' documents read at once (a bitmap over their ids: their pages are
     -- prefetched together), not one lookup after the other.
     IF exclusions THEN
+      kept_ids := ARRAY(SELECT b.id FROM search.site_bodies b WHERE b.id = ANY(head_ids) AND b.search_vector @@ q);
+      -- A filter, not a join: planned for arrays of unknown length, the join rescanned one
+      -- array once per element of the other (27 ms at 1M against 9 for the look-up itself).
       SELECT coalesce(array_agg(f.id), '{}'), coalesce(array_agg(f.tid), '{}') INTO head_ids, head_tids
-        FROM unnest(head_ids, head_tids) AS f(id, tid)
-        WHERE f.id IN (SELECT b.id FROM search.site_bodies b WHERE b.id = ANY(head_ids) AND b.search_vector @@ q);
+        FROM unnest(head_ids, head_tids) AS f(id, tid) WHERE f.id = ANY(kept_ids);
     END IF;
     head_matches := cardinality(head_ids);
     IF exact_text <> '' THEN
