@@ -361,13 +361,22 @@ BEGIN
           ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT window_size) w;
       PERFORM set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true);
     ELSIF mode = 'bitmap' THEN
-      -- Through both halves of the GIN index (one per id parity, built side by side).
-      SELECT coalesce(array_agg(o.id) FILTER (WHERE o.hit), '{}'), coalesce(array_agg(o.ctid) FILTER (WHERE o.hit), '{}'),
-          coalesce(array_agg(o.static_rank) FILTER (WHERE o.hit), '{}'), count(*)
-        INTO head_ids, head_tids, head_ranks, filled
-        FROM (SELECT h.id, h.ctid, h.static_rank, (NOT rechecks OR h.head_vector @@ q) AS hit FROM search.site_heads h
-          WHERE ((h.head_vector @@ iq AND h.id % 2 = 0) OR (h.head_vector @@ iq AND h.id % 2 = 1))
-            AND (site_domain = '' OR h.domain = site_domain) LIMIT window_size) o;
+      IF site_domain = '' THEN
+        -- Through both halves of the GIN index (one per id parity, built side by side).
+        SELECT coalesce(array_agg(o.id) FILTER (WHERE o.hit), '{}'), coalesce(array_agg(o.ctid) FILTER (WHERE o.hit), '{}'),
+            coalesce(array_agg(o.static_rank) FILTER (WHERE o.hit), '{}'), count(*)
+          INTO head_ids, head_tids, head_ranks, filled
+          FROM (SELECT h.id, h.ctid, h.static_rank, (NOT rechecks OR h.head_vector @@ q) AS hit FROM search.site_heads h
+            WHERE ((h.head_vector @@ iq AND h.id % 2 = 0) OR (h.head_vector @@ iq AND h.id % 2 = 1)) LIMIT window_size) o;
+      ELSE
+        -- site: the domain's pages through the domain btree, each checked ("IS TRUE": not through
+        -- the text index, whose bitmap of a common word holds most of the index).
+        SELECT coalesce(array_agg(o.id) FILTER (WHERE o.hit), '{}'), coalesce(array_agg(o.ctid) FILTER (WHERE o.hit), '{}'),
+            coalesce(array_agg(o.static_rank) FILTER (WHERE o.hit), '{}'), count(*)
+          INTO head_ids, head_tids, head_ranks, filled
+          FROM (SELECT h.id, h.ctid, h.static_rank, (NOT rechecks OR h.head_vector @@ q) AS hit FROM search.site_heads h
+            WHERE h.domain = site_domain AND (h.head_vector @@ iq) IS TRUE LIMIT window_size) o;
+      END IF;
       -- Sites added since the last ordering sit at the end of the table: when the first matches
       -- filled the window before reaching them, they are looked up apart (the tail), through
       -- their own GIN index (TAIL_INDEX, search-index.repository.ts), whose bound only a plan
@@ -436,13 +445,20 @@ BEGIN
             LIMIT window_size) p;
         PERFORM set_config('enable_bitmapscan', 'on', true);
       ELSE
-        -- Through both halves of the GIN index (one per id parity, built side by side).
-        SELECT count(*), coalesce((array_agg(p.id ORDER BY p.static_rank DESC NULLS LAST, p.id) FILTER (WHERE p.hit))[1:window_size], '{}')
-          INTO scanned, body_ids
-          FROM (SELECT b.id, b.static_rank, (NOT rechecks OR b.search_vector @@ q) AS hit FROM search.site_bodies b
-            WHERE ((b.search_vector @@ iq AND b.id % 2 = 0) OR (b.search_vector @@ iq AND b.id % 2 = 1))
-              AND (site_domain = '' OR b.id = ANY(ARRAY(SELECT h.id FROM search.site_heads h WHERE h.domain = site_domain)))
-            LIMIT scan) p;
+        -- Through both halves of the GIN index (one per id parity, built side by side); site:
+        -- the domain's documents by id, each checked.
+        IF site_domain = '' THEN
+          SELECT count(*), coalesce((array_agg(p.id ORDER BY p.static_rank DESC NULLS LAST, p.id) FILTER (WHERE p.hit))[1:window_size], '{}')
+            INTO scanned, body_ids
+            FROM (SELECT b.id, b.static_rank, (NOT rechecks OR b.search_vector @@ q) AS hit FROM search.site_bodies b
+              WHERE ((b.search_vector @@ iq AND b.id % 2 = 0) OR (b.search_vector @@ iq AND b.id % 2 = 1)) LIMIT scan) p;
+        ELSE
+          SELECT count(*), coalesce((array_agg(p.id ORDER BY p.static_rank DESC NULLS LAST, p.id) FILTER (WHERE p.hit))[1:window_size], '{}')
+            INTO scanned, body_ids
+            FROM (SELECT b.id, b.static_rank, (NOT rechecks OR b.search_vector @@ q) AS hit FROM search.site_bodies b
+              WHERE b.id = ANY(ARRAY(SELECT h.id FROM search.site_heads h WHERE h.domain = site_domain))
+                AND (b.search_vector @@ iq) IS TRUE LIMIT scan) p;
+        END IF;
       END IF;
       SELECT s.ids, s.site_keys, s.scores INTO more_ids, more_sites, more_scores
         FROM search.scored_rows(ARRAY(SELECT h.ctid FROM search.site_heads h WHERE h.id = ANY(body_ids)), term_qs, idfs, body_match) s;
@@ -475,10 +491,13 @@ BEGIN
       partial_tids := ARRAY(SELECT h.ctid FROM search.site_heads h WHERE h.head_vector @@ or_q AND NOT (h.id = ANY(ids))
         ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT window_size);
       PERFORM set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true);
-    ELSE
+    ELSIF site_domain = '' THEN
       partial_tids := ARRAY(SELECT h.ctid FROM search.site_heads h
         WHERE ((h.head_vector @@ or_q AND h.id % 2 = 0) OR (h.head_vector @@ or_q AND h.id % 2 = 1)) AND NOT (h.id = ANY(ids))
-          AND (site_domain = '' OR h.domain = site_domain) LIMIT window_size);
+        LIMIT window_size);
+    ELSE
+      partial_tids := ARRAY(SELECT h.ctid FROM search.site_heads h
+        WHERE h.domain = site_domain AND (h.head_vector @@ or_q) IS TRUE AND NOT (h.id = ANY(ids)) LIMIT window_size);
     END IF;
     SELECT s.ids, s.site_keys, s.scores INTO partial_ids, partial_sites, partial_scores
       FROM search.scored_rows(partial_tids, term_qs, idfs, false) s;
