@@ -4,7 +4,12 @@ import { QueueNames } from '@frenly/jobs';
 import { JsonLogger, type FrenlyJobQueue } from '@frenly/platform';
 import { DEFAULT_SEARCH_SETTINGS, type SearchSettings } from '../config/search.settings.js';
 import { DEMANDED_AT } from './crawl-demand.js';
-import { CRAWL_PRIORITY, CrawlFrontier, ETA_COUNT_MAX_AGE_MS } from './crawl-frontier.js';
+import {
+  CRAWL_PRIORITY,
+  CrawlFrontier,
+  DEMAND_WRITE_SPACING_MS,
+  ETA_COUNT_MAX_AGE_MS,
+} from './crawl-frontier.js';
 import type { ClaimedRoot, CrawlRootRepository } from './crawl-root.repository.js';
 import { WebReachability } from './web-reachability.js';
 
@@ -167,31 +172,88 @@ describe(CrawlFrontier.name, () => {
   });
 
   it("writes the searches' requests together while a demand is being written, and each site once", async () => {
-    const { sut, roots } = setup();
-    let finishFirst!: () => void;
-    roots.demand.mockImplementationOnce(
-      () => new Promise<void>((resolve) => (finishFirst = resolve)),
-    );
-    const first = sut.request(shown('https://a.example/'));
-    // Two more searches while the first demand is written: one statement for both, after it.
-    const second = sut.request(shown('https://b.example/', 'https://c.example/'));
-    const third = sut.request(shown('https://c.example/', 'https://d.example/'));
-    expect(roots.demand).toHaveBeenCalledTimes(1);
-    finishFirst();
-    await Promise.all([first, second, third]);
-    expect(roots.demand.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
-      ['https://a.example/'],
-      ['https://b.example/', 'https://c.example/', 'https://d.example/'],
-    ]);
-    // Idle again: the next request is written at once, on its own.
-    await sut.request(shown('https://e.example/'));
-    expect(roots.demand).toHaveBeenLastCalledWith(['https://e.example/'], NOW, expect.any(Number));
+    jest.useFakeTimers({ now: 1_000_000 });
+    try {
+      const { sut, roots } = setup();
+      let finishFirst!: () => void;
+      roots.demand.mockImplementationOnce(
+        () => new Promise<void>((resolve) => (finishFirst = resolve)),
+      );
+      const first = sut.request(shown('https://a.example/'));
+      // Two more searches while the first demand is written: one statement for both, after it.
+      const second = sut.request(shown('https://b.example/', 'https://c.example/'));
+      const third = sut.request(shown('https://c.example/', 'https://d.example/'));
+      expect(roots.demand).toHaveBeenCalledTimes(1);
+      finishFirst();
+      await jest.advanceTimersByTimeAsync(DEMAND_WRITE_SPACING_MS);
+      await Promise.all([first, second, third]);
+      expect(roots.demand.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+        ['https://a.example/'],
+        ['https://b.example/', 'https://c.example/', 'https://d.example/'],
+      ]);
+      // Idle again (the spacing has passed): the next request is written at once, on its own.
+      await jest.advanceTimersByTimeAsync(DEMAND_WRITE_SPACING_MS);
+      void sut.request(shown('https://e.example/'));
+      expect(roots.demand).toHaveBeenCalledTimes(3);
+      expect(roots.demand).toHaveBeenLastCalledWith(
+        ['https://e.example/'],
+        NOW,
+        expect.any(Number),
+      );
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('writes demands at most once per spacing: what searches request meanwhile waits and goes together', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    try {
+      const { sut, roots } = setup();
+      await sut.request(shown('https://a.example/'));
+      // Written and done at once; the next searches come within the spacing.
+      let written = false;
+      const waiting = Promise.all([
+        sut.request(shown('https://b.example/')),
+        sut.request(shown('https://c.example/')),
+      ]).then(() => (written = true));
+      await jest.advanceTimersByTimeAsync(DEMAND_WRITE_SPACING_MS - 1);
+      expect(roots.demand).toHaveBeenCalledTimes(1);
+      expect(written).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await waiting;
+      expect(roots.demand.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+        ['https://a.example/'],
+        ['https://b.example/', 'https://c.example/'],
+      ]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('writes what searches requested at once when it stops, without waiting for the spacing', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    try {
+      const { sut, roots } = setup();
+      await sut.request(shown('https://a.example/'));
+      const pending = sut.request(shown('https://b.example/'));
+      expect(roots.demand).toHaveBeenCalledTimes(1);
+      await sut.stop();
+      await pending;
+      expect(roots.demand).toHaveBeenLastCalledWith(
+        ['https://b.example/'],
+        NOW,
+        expect.any(Number),
+      );
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('fails no search when a demand cannot be written, and writes the next request', async () => {
     const { sut, roots } = setup();
     roots.demand.mockRejectedValueOnce(new Error('the database is gone'));
     await expect(sut.request(shown('https://a.example/'))).resolves.toBeUndefined();
+    await sut.stop(); // written without waiting for the spacing
     await sut.request(shown('https://b.example/'));
     expect(roots.demand).toHaveBeenCalledTimes(2);
     expect(roots.demand).toHaveBeenLastCalledWith(['https://b.example/'], NOW, expect.any(Number));

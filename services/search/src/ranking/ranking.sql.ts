@@ -23,7 +23,7 @@ export const RANKING_VERSION = `${QUERY_FORMULA_VERSION}.${STATIC_RANK_VERSION}`
 
 /** The file that holds the ranking, and the migration that applies it. */
 export const RANKING_SQL_FILE = 'ranking.sql';
-export const RANKING_MIGRATION = '0024_ranking_static_statements';
+export const RANKING_MIGRATION = '0025_ranking_walk_scaled_index_lookups';
 
 export const RANKING_WEIGHTS = {
   /** Pages of one site listed at most (the rest through "More from this site": site:). */

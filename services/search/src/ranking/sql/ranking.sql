@@ -1,6 +1,6 @@
 -- Ranking v4 (docs/search-ranking.md): the one readable home of the search ranking. The newest
 -- migration that defines search.ranked_page is this file verbatim (ranking-sql.spec.ts checks
--- it; now 0024_ranking_static_statements); a change is an edit here and a new migration that
+-- it; now 0025_ranking_walk_scaled_index_lookups); a change is an edit here and a new migration that
 -- copies it, never an edit of a landed migration. Every statement replaces what it defines,
 -- so the file can be applied again. (Re-tokenising the catalogue when the document changes is
 -- a one-time statement of its own migration: 0010_ranking_v3 did it for the fields below.)
@@ -100,7 +100,9 @@ END $$;
 --    page's own words running on. (`source` has the marks already removed.) Before: a short
 --    description was cut to a fragment too, and shown with ellipses around part of itself.
 --    PL/pgSQL, not SQL: a SQL function with a sub-select is never inlined, and each statement
---    that called it parsed and planned its body again (8 % of a search at 1M).
+--    that called it parsed and planned its body again (8 % of a search at 1M). A source with
+--    36 words or more is long whatever follows: matched from its start first, since splitting
+--    a page text's 1,000-character lead into words costs 60 µs on PGlite.
 CREATE OR REPLACE FUNCTION search.snippet_of(source text, q tsquery, mark_start text, mark_stop text) RETURNS text
   LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
@@ -108,7 +110,7 @@ DECLARE
   plain text;
   at int;
 BEGIN
-  IF cardinality(regexp_split_to_array(btrim(source), '\s+')) <= 35 THEN
+  IF NOT (btrim(source) ~ '^\s*\S+(\s+\S+){35}') AND cardinality(regexp_split_to_array(btrim(source), '\s+')) <= 35 THEN
     RETURN ts_headline('english'::regconfig, source, q, format('StartSel=%s, StopSel=%s, HighlightAll=true', mark_start, mark_stop));
   END IF;
   marked := ts_headline('english'::regconfig, source, q, format('StartSel=%s, StopSel=%s, MaxWords=35, MinWords=15', mark_start, mark_stop));
@@ -130,7 +132,9 @@ END $$;
 --    weight is a column the sum reads twice, and the fields and the weights are computed in
 --    sub-selects kept apart by OFFSET 0: the planner otherwise writes each column's expression
 --    in where it is read (every ts_filter ran 18 times per candidate and term). The prior's
---    static rank: an inner page's is its site's, a site's its own.
+--    static rank: an inner page's is its site's, a site's its own, looked up by primary key
+--    with an index scan (ranked_page turns them off for its tiers; a bitmap scan per page
+--    cost 5 % of a one-word search on PGlite).
 CREATE OR REPLACE FUNCTION search.scored_rows(row_tids tid[], term_qs tsquery[], idfs float8[], body_match boolean,
     OUT ids int[], OUT site_keys int[], OUT scores float8[])
   LANGUAGE plpgsql STABLE AS $$
@@ -154,6 +158,7 @@ DECLARE
   rest_qs tsquery[] := coalesce(term_qs[9:], '{}');
   rest_idfs float8[] := coalesce(idfs[9:], '{}');
 BEGIN
+  PERFORM set_config('enable_indexscan', 'on', true);
   SELECT coalesce(array_agg(s.id), '{}'), coalesce(array_agg(coalesce(s.site_id, s.id)), '{}'),
     coalesce(array_agg(((0 + i1 * s.w1 / (1.2 + s.w1) + i2 * s.w2 / (1.2 + s.w2) + i3 * s.w3 / (1.2 + s.w3) + i4 * s.w4 / (1.2 + s.w4) + i5 * s.w5 / (1.2 + s.w5) + i6 * s.w6 / (1.2 + s.w6) + i7 * s.w7 / (1.2 + s.w7) + i8 * s.w8 / (1.2 + s.w8) + s.rest)
       * (0.99 + 0.02 * least(1, greatest(0, coalesce(s.prior_rank, 0)))))), '{}')
@@ -175,6 +180,7 @@ BEGIN
         CASE WHEN h.site_id IS NULL THEN h.static_rank
           ELSE coalesce((SELECT o.static_rank FROM search.site_heads o WHERE o.id = h.site_id), h.static_rank) END AS prior_rank
       FROM search.site_heads h WHERE h.ctid = ANY(row_tids) OFFSET 0) h OFFSET 0) s;
+  PERFORM set_config('enable_indexscan', 'off', true);
 END $$;
 --> statement-breakpoint
 -- 6. The planner's plan of a statement (EXPLAIN, no execution): how the search reads its
@@ -211,8 +217,16 @@ DECLARE
   per_site int := coalesce((options->>'perSite')::int, 2);
   -- site:example.org — only the pages of that domain, and all of them (no cap per site).
   site_domain text := coalesce(options->>'siteDomain', '');
-  -- Matches on this share of the sites or more are found by walking the ranks.
+  -- Matches on this share of the documents or more are found by walking the ranks, at a
+  -- million documents; the share scales as one over the square root of the documents. A walk
+  -- reads about window / share rows before its window is full, a bitmap decodes share ×
+  -- documents matches first: the two cost the same where share² × documents is constant.
+  -- 2 % was measured at a million (docs/search-scaling.md, section 2, item 2); it is 6.3 % at
+  -- 100,000, where walking words on 2 % to 6 % of the heads read 10,000 to 15,000 rows (a
+  -- quarter of a four-word search on PGlite) and their bitmap a tenth of that time.
   walk_above_share constant float8 := 0.02;
+  walk_heads_from float8;
+  walk_bodies_from float8;
   -- How many of the best-ranked documents the page-text tier reads through when it walks.
   body_walk_rows constant float8 := 10000;
   -- Exact name matches join the candidates even when their static rank would leave them out.
@@ -330,6 +344,8 @@ BEGIN
     ordered_through := coalesce(ordered_through, 0);
     SELECT c.reltuples INTO heads_rows FROM pg_class c WHERE c.oid = 'search.site_heads'::regclass;
     SELECT c.reltuples, c.relpages INTO bodies_rows, body_pages FROM pg_class c WHERE c.oid = 'search.site_bodies'::regclass;
+    walk_heads_from := walk_above_share * sqrt(1e6 * greatest(coalesce(heads_rows, 0), 1));
+    walk_bodies_from := walk_above_share * sqrt(1e6 * greatest(coalesce(bodies_rows, 0), 1));
     IF tree = '' THEN
       mode := 'exact only';
     ELSE
@@ -340,10 +356,11 @@ BEGIN
       estimate_bodies := coalesce((jsonb_path_query_first(plan, 'strict $.** ? (@."Relation Name" == "site_bodies")."Plan Rows"'))::text::float8, 0);
       -- Within one site (site:) the whole index's estimate says nothing of the site's matches.
       estimate := CASE WHEN site_domain = '' THEN estimate_bodies ELSE 0 END;
-      -- A word on 2 % of the heads or more: walking the ranks (hot, shared pages) finds the best
-      -- ones within some ten thousand narrow rows, where a bitmap decodes every match first.
-      -- Phrases, which the planner estimates as all of their words, are never walked.
-      walk := NOT unpredictable AND site_domain = '' AND estimate_heads >= walk_above_share * coalesce(heads_rows, 0);
+      -- A common word (on walk_heads_from heads or more: 2 % at a million): walking the ranks
+      -- (hot, shared pages) finds the best ones within some ten thousand narrow rows, where a
+      -- bitmap decodes every match first. Phrases, which the planner estimates as all of their
+      -- words, are never walked.
+      walk := NOT unpredictable AND site_domain = '' AND estimate_heads >= walk_heads_from;
       mode := CASE WHEN walk THEN 'walk' ELSE 'bitmap' END;
     END IF;
 
@@ -428,10 +445,11 @@ BEGIN
     ELSE
       -- Page-text tier: whole-document matches read in table order (static-rank order) through
       -- the GIN index, the window's first; a phrase rechecked on at most bodyScanLimit sites
-      -- holding its words. Words on 2 % of the documents or more: the best-ranked documents
-      -- of the first pages read through instead (decoding every GIN entry costs 50-90 ms at 1M).
+      -- holding its words. Common words (on walk_bodies_from documents or more: 2 % at a
+      -- million): the best-ranked documents of the first pages read through instead (decoding
+      -- every GIN entry costs 50-90 ms at 1M).
       bodies_rows := greatest(0, coalesce(bodies_rows, 0));
-      IF bodies_rows > 0 AND estimate_bodies >= walk_above_share * bodies_rows THEN
+      IF bodies_rows > 0 AND estimate_bodies >= walk_bodies_from THEN
         body_walk_pages := greatest(1, ceil(body_walk_rows * body_pages / bodies_rows))::int;
       END IF;
       scan := CASE WHEN rechecks THEN greatest(body_scan_limit, window_size) ELSE window_size END;
@@ -480,12 +498,12 @@ BEGIN
       AND found < page_offset + page_limit THEN
     or_q := array_to_string(ARRAY(SELECT quote_literal(t.term) || CASE WHEN t.prefix THEN ':*' ELSE '' END
       FROM unnest(terms, prefixes) AS t(term, prefix)), ' | ')::tsquery;
-    -- Any of the words on 2 % of the heads or more: the best ranks walked, as in the head tier
+    -- Any of the words common (walk_heads_from): the best ranks walked, as in the head tier
     -- (a bitmap decodes every match of every word first: 17 ms for four words, one common,
     -- at 1M, against 3 ms walked).
     plan := search.plan_of(format('SELECT count(*) FROM search.site_heads h WHERE h.head_vector @@ %L::tsquery', or_q::text));
     partial_walk := site_domain = '' AND coalesce((jsonb_path_query_first(plan,
-      'strict $.** ? (@."Relation Name" == "site_heads")."Plan Rows"'))::text::float8, 0) >= walk_above_share * coalesce(heads_rows, 0);
+      'strict $.** ? (@."Relation Name" == "site_heads")."Plan Rows"'))::text::float8, 0) >= walk_heads_from;
     IF partial_walk THEN
       PERFORM set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true);
       partial_tids := ARRAY(SELECT h.ctid FROM search.site_heads h WHERE h.head_vector @@ or_q AND NOT (h.id = ANY(ids))
@@ -515,6 +533,10 @@ BEGIN
   -- says the description holds one, else the page text's indexed lead when its document says
   -- the lead holds one, else none (the words were in the title or URL): ts_headline tokenises
   -- the text it is given (about 0.5 ms per 1,000 characters), so only text known to match.
+  -- The page's rows are looked up by primary key, one row each: index scans (a bitmap scan per
+  -- row, as the tiers' settings would have it, cost a bitmap and a look at the relation's size
+  -- each: fifty a page).
+  PERFORM set_config('enable_indexscan', 'on', true);
   snippet_q := CASE WHEN cardinality(terms) = 0 THEN q
     ELSE array_to_string(ARRAY(SELECT quote_literal(t.term) || CASE WHEN t.prefix THEN ':*' ELSE '' END
       FROM unnest(terms, prefixes) AS t(term, prefix)), ' | ')::tsquery END;
