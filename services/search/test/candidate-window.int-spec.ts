@@ -155,28 +155,45 @@ describe.each(ENGINES)('the candidate window over an index in rank order on %s',
   });
 });
 
-describe.each(ENGINES)('partial matches of a common word on %s', (engine) => {
-  // A window of two. Ten garden sites stored friendliest last (as sites indexed since the
-  // last ordering are), beside forty others: "garden" is on a fifth of the heads.
-  const service = searchWith(engine, { candidateLimit: 2 }, async (ctx) => {
-    await insertSites(
-      ctx.db,
-      Array.from({ length: 10 }, (_, i) => ({
-        url: `https://garden-${i}.example/`,
-        title: `Garden notes ${i}`,
-        description: 'Beds and borders.',
-        frenlinessScore: 10 + i * 10,
-      })),
-    );
-    await insertOtherSites(ctx, 40);
-    await ctx.db.execute(sql`analyze search.site_heads`);
-  });
+// Partial matches found through the GIN index (its first matches in table order, then the rows
+// added since the last ordering) and by walking the rank index (a common word: at 50 heads only
+// with a tiny share, walkAboveShare, since the share scales with the square root of the heads).
+const PARTIAL_PATHS = ENGINES.flatMap(
+  (engine) =>
+    [
+      [engine, 'through the index', 0.02],
+      [engine, 'walked', 0.0001],
+    ] as const,
+);
 
-  it('are the best-ranked sites holding any of the words, not the first in table order', async () => {
-    const response = await service().search({ q: 'garden quokkaish', page: 1, limit: 10 }, visitor);
-    expect(response.results.map((site) => site.domain)).toEqual([
-      'garden-9.example',
-      'garden-8.example',
-    ]);
-  });
-});
+describe.each(PARTIAL_PATHS)(
+  'partial matches of a common word on %s, %s',
+  (engine, _path, walkAboveShare) => {
+    // A window of two. Ten garden sites stored friendliest last (as sites indexed since the
+    // last ordering are), beside forty others: "garden" is on a fifth of the heads.
+    const service = searchWith(engine, { candidateLimit: 2, walkAboveShare }, async (ctx) => {
+      await insertSites(
+        ctx.db,
+        Array.from({ length: 10 }, (_, i) => ({
+          url: `https://garden-${i}.example/`,
+          title: `Garden notes ${i}`,
+          description: 'Beds and borders.',
+          frenlinessScore: 10 + i * 10,
+        })),
+      );
+      await insertOtherSites(ctx, 40);
+      await ctx.db.execute(sql`analyze search.site_heads`);
+    });
+
+    it('are the best-ranked sites holding any of the words, not the first in table order', async () => {
+      const response = await service().search(
+        { q: 'garden quokkaish', page: 1, limit: 10 },
+        visitor,
+      );
+      expect(response.results.map((site) => site.domain)).toEqual([
+        'garden-9.example',
+        'garden-8.example',
+      ]);
+    });
+  },
+);

@@ -124,6 +124,7 @@ describe.each([
         hasExclusions: false,
         bodyTierBelow: 100,
         bodyScanLimit: 2000,
+        walkAboveShare: 0.02,
         siteDomain: '',
       });
     } finally {

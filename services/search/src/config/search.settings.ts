@@ -20,6 +20,12 @@ export interface SearchSettings {
      * table order, best static rank first) for the phrase itself: bounds its cost.
      */
     readonly bodyScanLimit: number;
+    /**
+     * A word on this share of a million documents or more is common: its best-ranked matches
+     * are found by walking the rank index rather than through its GIN entries. The share
+     * scales as one over the square root of the documents (docs/search-ranking.md, section 4).
+     */
+    readonly walkAboveShare: number;
   };
   /**
    * A search's statements are cancelled after this long (PostgreSQL's statement_timeout), and
@@ -122,6 +128,7 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettings = {
     bodyTierBelow: 100,
     correctBelow: 3,
     bodyScanLimit: 2000,
+    walkAboveShare: 0.02,
   },
   queryTimeoutMs: 3000,
   statementConcurrency: 0,

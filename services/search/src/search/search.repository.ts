@@ -69,6 +69,8 @@ export interface RankedSearch {
   bodyTierBelow: number;
   /** The page-text tier reads at most this many matching sites. */
   bodyScanLimit: number;
+  /** Matches on this share of a million documents or more are walked (SearchSettings.ranking). */
+  walkAboveShare: number;
   /** Only the pages of this domain, all of them (site:); '' for the whole index. */
   siteDomain: string;
 }
@@ -165,6 +167,7 @@ export class SearchRepository {
       candidateLimit: request.candidateLimit,
       bodyTierBelow: request.bodyTierBelow,
       bodyScanLimit: request.bodyScanLimit,
+      walkAboveShare: request.walkAboveShare,
       perSite: RANKING_WEIGHTS.perSite,
       siteDomain: request.siteDomain,
     };

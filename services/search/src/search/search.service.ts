@@ -159,7 +159,7 @@ export class SearchService {
         : undefined;
     if (!tsquery || !indexOnlyQuery)
       return { outcome: { hits: [], total: 0, totalIsEstimate: false, fullMatches: 0 } };
-    const { candidateLimit, bodyTierBelow, bodyScanLimit } = this.settings.ranking;
+    const { candidateLimit, bodyTierBelow, bodyScanLimit, walkAboveShare } = this.settings.ranking;
     // Paging stops at the candidate window: deeper results are not ranked.
     const pageLimit = Math.max(0, Math.min(limit, candidateLimit - offset));
     const page = await this.repository.rankedPage({
@@ -175,6 +175,7 @@ export class SearchService {
       hasExclusions: hasExclusion(query),
       bodyTierBelow,
       bodyScanLimit,
+      walkAboveShare,
       siteDomain: query.site ?? '',
     });
     const outcome = page.complete

@@ -218,13 +218,13 @@ DECLARE
   -- site:example.org — only the pages of that domain, and all of them (no cap per site).
   site_domain text := coalesce(options->>'siteDomain', '');
   -- Matches on this share of the documents or more are found by walking the ranks, at a
-  -- million documents; the share scales as one over the square root of the documents. A walk
+  -- million documents (options.walkAboveShare); the share scales as one over the square root of the documents. A walk
   -- reads about window / share rows before its window is full, a bitmap decodes share ×
   -- documents matches first: the two cost the same where share² × documents is constant.
   -- 2 % was measured at a million (docs/search-scaling.md, section 2, item 2); it is 6.3 % at
   -- 100,000, where walking words on 2 % to 6 % of the heads read 10,000 to 15,000 rows (a
   -- quarter of a four-word search on PGlite) and their bitmap a tenth of that time.
-  walk_above_share constant float8 := 0.02;
+  walk_above_share float8 := coalesce((options->>'walkAboveShare')::float8, 0.02);
   walk_heads_from float8;
   walk_bodies_from float8;
   -- How many of the best-ranked documents the page-text tier reads through when it walks.
@@ -258,6 +258,7 @@ DECLARE
   partial_walk boolean;
   found int;
   ordered_through int := 0;
+  has_tail boolean;
   heads_rows float8;
   bodies_rows float8;
   body_pages float8;
@@ -279,6 +280,8 @@ DECLARE
   body_ids int[];
   walk_bound tid;
   partial_tids tid[];
+  partial_row_ids int[];
+  partial_ranks float8[];
   ids int[] := '{}';
   site_keys int[] := '{}';
   scores float8[] := '{}';
@@ -342,6 +345,12 @@ BEGIN
   IF tree <> 'T' THEN
     SELECT coalesce(value::int, 0) INTO ordered_through FROM search.settings WHERE key = 'index.ordered-through';
     ordered_through := coalesce(ordered_through, 0);
+    -- Whether any row was added since the last ordering (its first, by primary key): when none
+    -- was, a bitmap's first matches are the best ranks and the tail's look-up (planned for each
+    -- search) is skipped.
+    PERFORM set_config('enable_indexscan', 'on', true);
+    has_tail := EXISTS (SELECT 1 FROM search.site_heads h WHERE h.id > ordered_through);
+    PERFORM set_config('enable_indexscan', 'off', true);
     SELECT c.reltuples INTO heads_rows FROM pg_class c WHERE c.oid = 'search.site_heads'::regclass;
     SELECT c.reltuples, c.relpages INTO bodies_rows, body_pages FROM pg_class c WHERE c.oid = 'search.site_bodies'::regclass;
     walk_heads_from := walk_above_share * sqrt(1e6 * greatest(coalesce(heads_rows, 0), 1));
@@ -398,7 +407,7 @@ BEGIN
       -- filled the window before reaching them, they are looked up apart (the tail), through
       -- their own GIN index (TAIL_INDEX, search-index.repository.ts), whose bound only a plan
       -- made with ordered_through's value can use.
-      IF filled >= window_size THEN
+      IF filled >= window_size AND has_tail THEN
         PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
         SELECT head_ids || coalesce(array_agg(t.id), '{}'), head_tids || coalesce(array_agg(t.ctid), '{}'),
             head_ranks || coalesce(array_agg(t.static_rank), '{}')
@@ -510,9 +519,27 @@ BEGIN
         ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT window_size);
       PERFORM set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true);
     ELSIF site_domain = '' THEN
-      partial_tids := ARRAY(SELECT h.ctid FROM search.site_heads h
-        WHERE ((h.head_vector @@ or_q AND h.id % 2 = 0) OR (h.head_vector @@ or_q AND h.id % 2 = 1)) AND NOT (h.id = ANY(ids))
-        LIMIT window_size);
+      -- The first matches in table order, and when they fill the window the rows added since
+      -- the last ordering too, the best ranks of both kept: as the head tier's bitmap.
+      SELECT coalesce(array_agg(o.id), '{}'), coalesce(array_agg(o.ctid), '{}'), coalesce(array_agg(o.static_rank), '{}')
+        INTO partial_row_ids, partial_tids, partial_ranks
+        FROM (SELECT h.id, h.ctid, h.static_rank FROM search.site_heads h
+          WHERE ((h.head_vector @@ or_q AND h.id % 2 = 0) OR (h.head_vector @@ or_q AND h.id % 2 = 1)) AND NOT (h.id = ANY(ids))
+          LIMIT window_size) o;
+      IF cardinality(partial_row_ids) >= window_size AND has_tail THEN
+        PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
+        SELECT partial_row_ids || coalesce(array_agg(t.id), '{}'), partial_tids || coalesce(array_agg(t.ctid), '{}'),
+            partial_ranks || coalesce(array_agg(t.static_rank), '{}')
+          INTO partial_row_ids, partial_tids, partial_ranks
+          FROM (SELECT h.id, h.ctid, h.static_rank FROM search.site_heads h
+            WHERE h.id > ordered_through AND ((h.head_vector @@ or_q AND h.id % 2 = 0) OR (h.head_vector @@ or_q AND h.id % 2 = 1))
+              AND NOT (h.id = ANY(ids))
+            ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT window_size) t;
+        PERFORM set_config('plan_cache_mode', 'force_generic_plan', true);
+        partial_tids := ARRAY(SELECT u.tid FROM (SELECT DISTINCT ON (f.id) f.id, f.tid, f.static_rank
+            FROM unnest(partial_row_ids, partial_tids, partial_ranks) AS f(id, tid, static_rank) ORDER BY f.id) u
+          ORDER BY u.static_rank DESC NULLS LAST, u.id LIMIT window_size);
+      END IF;
     ELSE
       partial_tids := ARRAY(SELECT h.ctid FROM search.site_heads h
         WHERE h.domain = site_domain AND (h.head_vector @@ or_q) IS TRUE AND NOT (h.id = ANY(ids)) LIMIT window_size);
