@@ -213,3 +213,56 @@ describe.each([
     );
   });
 });
+
+describe.each([
+  ['PostgreSQL', postgresDatabase],
+  ['PGlite', pgliteDatabase],
+] as const)('admitting uncrawled catalogue sites on %s', (_engine, openFixture) => {
+  let fixture: DatabaseFixture;
+
+  beforeAll(async () => {
+    fixture = await openFixture();
+  }, 60_000);
+
+  afterAll(async () => {
+    await fixture?.cleanup();
+  });
+
+  it('admits the best-ranked sites never crawled nor analysed, each once', async () => {
+    const db = fixture.handle.db;
+    const site = (name: string, frenlinessScore?: number) => ({
+      url: `https://${name}.example/`,
+      title: name,
+      frenlinessScore,
+    });
+    await insertSites(db, [
+      site('low', 10),
+      site('best-but-analysed', 99),
+      site('high', 90),
+      site('best-but-crawled', 98),
+      site('middle', 50),
+      site('already-a-root', 95),
+    ]);
+    await db.execute(
+      sql`update search.sites set analyzed_at = ${NOW.toISOString()}::timestamptz where url = 'https://best-but-analysed.example/'`,
+    );
+    await db.execute(
+      sql`update search.sites set crawled_at = ${NOW.toISOString()}::timestamptz where url = 'https://best-but-crawled.example/'`,
+    );
+    await db.execute(sql`insert into search.crawl_roots (url, host, status)
+      values ('https://already-a-root.example/', 'already-a-root.example', 'done')`);
+    const roots = new CrawlRootRepository(db);
+    const admitted = async () =>
+      (
+        await db.execute<{ url: string }>(
+          sql`select url from search.crawl_roots where next_crawl_at = ${NOW.toISOString()}::timestamptz order by id`,
+        )
+      ).rows.map((row) => new URL(row.url).hostname.replace('.example', ''));
+
+    await expect(roots.admitUncrawled(NOW, 2)).resolves.toBe(2);
+    expect(await admitted()).toEqual(['high', 'middle']);
+    await expect(roots.admitUncrawled(NOW, 2)).resolves.toBe(1);
+    await expect(roots.admitUncrawled(NOW, 2)).resolves.toBe(0);
+    expect(await admitted()).toEqual(['high', 'middle', 'low']);
+  });
+});

@@ -102,7 +102,16 @@ export const sites = searchSchema.table(
      */
     siteId: integer('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('sites_domain_idx').on(t.domain), index('sites_site_id_idx').on(t.siteId)],
+  (t) => [
+    index('sites_domain_idx').on(t.domain),
+    index('sites_site_id_idx').on(t.siteId),
+    // The sites never crawled nor analysed, best rank first: what the crawl frontier admits
+    // (CrawlRootRepository.admitUncrawled). Without it each admission read and sorted the whole
+    // catalogue: 130-600 ms on PGlite at 100,000 rows, on the thread that answers the searches.
+    index('sites_uncrawled_rank_idx')
+      .on(t.staticRank.desc(), t.id)
+      .where(sql`${t.analyzedAt} is null and ${t.crawledAt} is null`),
+  ],
 );
 
 /*

@@ -119,7 +119,7 @@ export class CrawlRootRepository {
       from search.sites s
       where s.analyzed_at is null and s.crawled_at is null
         and not exists (select 1 from search.crawl_roots r where r.url = s.url)
-      order by s.static_rank desc, s.id
+      order by s.static_rank desc nulls last, s.id
       limit ${limit}
       on conflict (url) do nothing
       returning url`);

@@ -1,0 +1,1 @@
+CREATE INDEX "sites_uncrawled_rank_idx" ON "search"."sites" USING btree ("static_rank" DESC NULLS LAST,"id") WHERE "search"."sites"."analyzed_at" is null and "search"."sites"."crawled_at" is null;
