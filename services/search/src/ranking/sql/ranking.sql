@@ -196,7 +196,32 @@ BEGIN
   RETURN plan;
 END $$;
 --> statement-breakpoint
--- 7. One search: the bounded candidate stage (full matches: head tier, page-text tier, exact
+-- 7. A tier's window with the tail: found_* are the first matches a bitmap read in table order
+--    (static-rank order up to ordered_through), which filled the window before reaching the
+--    rows added since the last ordering; those rows' matches of q (none of `excluded`; only
+--    the domain's with a site: query) are looked up apart, through their own GIN index
+--    (TAIL_INDEX, search-index.repository.ts), whose bound only a plan made with
+--    ordered_through's value can use; the window is the best ranks of both.
+CREATE OR REPLACE FUNCTION search.window_with_tail(found_ids int[], found_tids tid[], found_ranks float8[], q tsquery,
+    ordered_through int, excluded int[], site_domain text, window_size int, OUT ids int[], OUT tids tid[])
+  LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
+  SELECT found_ids || coalesce(array_agg(t.id), '{}'), found_tids || coalesce(array_agg(t.ctid), '{}'),
+      found_ranks || coalesce(array_agg(t.static_rank), '{}')
+    INTO found_ids, found_tids, found_ranks
+    FROM (SELECT h.id, h.ctid, h.static_rank FROM search.site_heads h
+      WHERE h.id > ordered_through AND ((h.head_vector @@ q AND h.id % 2 = 0) OR (h.head_vector @@ q AND h.id % 2 = 1))
+        AND NOT (h.id = ANY(excluded)) AND (site_domain = '' OR h.domain = site_domain)
+      ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT window_size) t;
+  PERFORM set_config('plan_cache_mode', 'force_generic_plan', true);
+  SELECT coalesce(array_agg(u.id), '{}'), coalesce(array_agg(u.tid), '{}') INTO ids, tids
+    FROM (SELECT u.id, u.tid FROM (SELECT DISTINCT ON (f.id) f.id, f.tid, f.static_rank
+        FROM unnest(found_ids, found_tids, found_ranks) AS f(id, tid, static_rank) ORDER BY f.id) u
+      ORDER BY u.static_rank DESC NULLS LAST, u.id LIMIT window_size) u;
+END $$;
+--> statement-breakpoint
+-- 8. One search: the bounded candidate stage (full matches: head tier, page-text tier, exact
 --    name matches as candidates only; partial matches when the full ones do not fill the
 --    page), the score of section 2, the result order (at most perSite pages of a site), the
 --    page's rows: each a page with its highlighted snippet, carrying its site's id and insights.
@@ -404,23 +429,10 @@ BEGIN
             WHERE h.domain = site_domain AND (h.head_vector @@ iq) IS TRUE LIMIT window_size) o;
       END IF;
       -- Sites added since the last ordering sit at the end of the table: when the first matches
-      -- filled the window before reaching them, they are looked up apart (the tail), through
-      -- their own GIN index (TAIL_INDEX, search-index.repository.ts), whose bound only a plan
-      -- made with ordered_through's value can use.
+      -- filled the window before reaching them, they join by rank (section 7).
       IF filled >= window_size AND has_tail THEN
-        PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
-        SELECT head_ids || coalesce(array_agg(t.id), '{}'), head_tids || coalesce(array_agg(t.ctid), '{}'),
-            head_ranks || coalesce(array_agg(t.static_rank), '{}')
-          INTO head_ids, head_tids, head_ranks
-          FROM (SELECT h.id, h.ctid, h.static_rank FROM search.site_heads h
-            WHERE h.id > ordered_through AND ((h.head_vector @@ q AND h.id % 2 = 0) OR (h.head_vector @@ q AND h.id % 2 = 1))
-              AND (site_domain = '' OR h.domain = site_domain)
-            ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT window_size) t;
-        PERFORM set_config('plan_cache_mode', 'force_generic_plan', true);
-        SELECT coalesce(array_agg(u.id), '{}'), coalesce(array_agg(u.tid), '{}') INTO head_ids, head_tids
-          FROM (SELECT u.id, u.tid FROM (SELECT DISTINCT ON (f.id) f.id, f.tid, f.static_rank
-              FROM unnest(head_ids, head_tids, head_ranks) AS f(id, tid, static_rank) ORDER BY f.id) u
-            ORDER BY u.static_rank DESC NULLS LAST, u.id LIMIT window_size) u;
+        SELECT w.ids, w.tids INTO head_ids, head_tids
+          FROM search.window_with_tail(head_ids, head_tids, head_ranks, q, ordered_through, '{}', site_domain, window_size) w;
       END IF;
     ELSIF site_domain <> '' THEN
       -- No words, one site ("site:example.org"): the site's pages, through the domain btree.
@@ -520,25 +532,15 @@ BEGIN
       PERFORM set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true);
     ELSIF site_domain = '' THEN
       -- The first matches in table order, and when they fill the window the rows added since
-      -- the last ordering too, the best ranks of both kept: as the head tier's bitmap.
+      -- the last ordering too, the best ranks of both kept (section 7), as in the head tier.
       SELECT coalesce(array_agg(o.id), '{}'), coalesce(array_agg(o.ctid), '{}'), coalesce(array_agg(o.static_rank), '{}')
         INTO partial_row_ids, partial_tids, partial_ranks
         FROM (SELECT h.id, h.ctid, h.static_rank FROM search.site_heads h
           WHERE ((h.head_vector @@ or_q AND h.id % 2 = 0) OR (h.head_vector @@ or_q AND h.id % 2 = 1)) AND NOT (h.id = ANY(ids))
           LIMIT window_size) o;
       IF cardinality(partial_row_ids) >= window_size AND has_tail THEN
-        PERFORM set_config('plan_cache_mode', 'force_custom_plan', true);
-        SELECT partial_row_ids || coalesce(array_agg(t.id), '{}'), partial_tids || coalesce(array_agg(t.ctid), '{}'),
-            partial_ranks || coalesce(array_agg(t.static_rank), '{}')
-          INTO partial_row_ids, partial_tids, partial_ranks
-          FROM (SELECT h.id, h.ctid, h.static_rank FROM search.site_heads h
-            WHERE h.id > ordered_through AND ((h.head_vector @@ or_q AND h.id % 2 = 0) OR (h.head_vector @@ or_q AND h.id % 2 = 1))
-              AND NOT (h.id = ANY(ids))
-            ORDER BY h.static_rank DESC NULLS LAST, h.id LIMIT window_size) t;
-        PERFORM set_config('plan_cache_mode', 'force_generic_plan', true);
-        partial_tids := ARRAY(SELECT u.tid FROM (SELECT DISTINCT ON (f.id) f.id, f.tid, f.static_rank
-            FROM unnest(partial_row_ids, partial_tids, partial_ranks) AS f(id, tid, static_rank) ORDER BY f.id) u
-          ORDER BY u.static_rank DESC NULLS LAST, u.id LIMIT window_size);
+        SELECT w.tids INTO partial_tids
+          FROM search.window_with_tail(partial_row_ids, partial_tids, partial_ranks, or_q, ordered_through, ids, '', window_size) w;
       END IF;
     ELSE
       partial_tids := ARRAY(SELECT h.ctid FROM search.site_heads h
